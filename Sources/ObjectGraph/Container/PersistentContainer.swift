@@ -1,0 +1,73 @@
+/// Wires a model, a store and the contexts that use them together.
+///
+/// Create one per store and pass it (or contexts from it) to the code that needs it: there is no
+/// shared instance, so two containers in one process never see each other's data and tests can
+/// run in parallel. The store stays open while the container or any of its contexts lives.
+///
+/// For example:
+/// ```swift
+/// let container = try PersistentContainer(model: try ManagedObjectModel(Fruit.self),
+///                                         storeDescription: .inMemory)
+/// let context = container.newContext()
+/// ```
+///
+/// Core Data: `NSPersistentContainer`.
+public final class PersistentContainer: Sendable {
+    /// The container's model.
+    public let model: ManagedObjectModel
+    let coordinator: StoreCoordinator
+    @MainActor private var mainContext: ManagedContext?
+
+    /// Opens `store` for a new container.
+    ///
+    /// - Throws: the store's load errors, such as `PersistenceError.Code.storeInUse` when another
+    ///   live container has it open, or `.modelMismatch`.
+    public init(model: ManagedObjectModel, store: any PersistentStore) throws {
+        self.model = model
+        self.coordinator = try StoreCoordinator(model: model, store: store)
+    }
+
+    /// Creates the store a description names and opens it for a new container.
+    ///
+    /// - Throws: as ``init(model:store:)``.
+    public convenience init(model: ManagedObjectModel, storeDescription: StoreDescription) throws {
+        try self.init(model: model, store: storeDescription.makeStore())
+    }
+
+    /// The store the container uses.
+    public var store: any PersistentStore { coordinator.store }
+
+    /// The context for the main actor, created on first use.
+    ///
+    /// Core Data: `NSPersistentContainer.viewContext`.
+    @MainActor public var viewContext: ManagedContext {
+        if let mainContext { return mainContext }
+        let context = ManagedContext(coordinator: coordinator, name: "viewContext")
+        mainContext = context
+        return context
+    }
+
+    /// A new context owned by the caller, for use in one isolation domain.
+    ///
+    /// Core Data: `NSPersistentContainer.newBackgroundContext()`.
+    public func newContext() -> ManagedContext {
+        ManagedContext(coordinator: coordinator)
+    }
+
+    /// Runs `body` with a new context on a background executor and returns its result.
+    ///
+    /// For example:
+    /// ```swift
+    /// let count = try await container.performBackgroundTask { context in
+    ///     try context.count(for: Fruit.fetchRequest())
+    /// }
+    /// ```
+    ///
+    /// Core Data: `NSPersistentContainer.performBackgroundTask(_:)`.
+    @concurrent
+    public func performBackgroundTask<T: Sendable>(
+        _ body: @Sendable (ManagedContext) throws -> T
+    ) async rethrows -> T {
+        try body(ManagedContext(coordinator: coordinator, name: "background"))
+    }
+}

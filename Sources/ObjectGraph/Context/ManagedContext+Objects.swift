@@ -1,0 +1,135 @@
+extension ManagedContext {
+    // MARK: - Looking up objects
+
+    /// The object with the given ID: the registered instance, or one read from the store.
+    ///
+    /// If the store has no such object, the result reports `isDeleted` and holds the entity's
+    /// default values; use ``existingObject(with:)`` to get an error instead.
+    ///
+    /// - Complexity: O(1).
+    ///
+    /// Core Data: `NSManagedObjectContext.object(with:)`.
+    public func object(with objectID: ObjectID) -> ManagedObject {
+        if let object = registry[objectID] { return object }
+        guard let info = model.info(named: objectID.entityName) else {
+            preconditionFailure(
+                "\(objectID) names entity '\(objectID.entityName)', which is not in the model. "
+                    + "Use existingObject(with:) to get an error instead.")
+        }
+        if let row = coordinator.snapshot().tables[info.index][objectID.key] {
+            return materialize(info: info, key: objectID.key, row: row)
+        }
+        let missing = info.objectClass.init(entity: info.boundDescription, insertInto: nil)
+        missing.objectID = objectID
+        missing.context = self
+        missing.flags.isMissing = true
+        registry[objectID] = missing
+        return missing
+    }
+
+    /// The object with the given ID, if it exists in this context or in the store.
+    ///
+    /// - Throws: `PersistenceError.Code.unknownEntity` if the model has no such entity;
+    ///   `PersistenceError.Code.objectNotFound` if no such object exists (or it is deleted).
+    /// - Complexity: O(1).
+    ///
+    /// Core Data: `NSManagedObjectContext.existingObject(with:)`.
+    public func existingObject(with objectID: ObjectID) throws -> ManagedObject {
+        guard model.info(named: objectID.entityName) != nil else {
+            throw PersistenceError.unknownEntity(objectID.entityName)
+        }
+        let object = object(with: objectID)
+        guard !object.flags.isMissing else { throw PersistenceError.objectNotFound(objectID) }
+        return object
+    }
+
+    /// The registered object with the given ID, without reading the store.
+    ///
+    /// Core Data: `NSManagedObjectContext.registeredObject(for:)`.
+    public func registeredObject(for objectID: ObjectID) -> ManagedObject? {
+        registry[objectID]
+    }
+
+    /// The uniqued instance for a committed row: the registered one, or a new one.
+    func materialize(info: EntityInfo, key: Int64, row: EntityTable.Row) -> ManagedObject {
+        let id = ObjectID(entityName: info.name, key: key)
+        if let object = registry[id] { return object }
+        let object = info.objectClass.init(entity: info.boundDescription, insertInto: nil)
+        object.objectID = id
+        object.values = row.values
+        object.committed = row.values
+        object.version = row.version
+        object.context = self
+        registry[id] = object
+        object.awakeFromFetch()
+        return object
+    }
+
+    // MARK: - Discarding changes
+
+    /// Discards every unsaved change: inserted objects leave the context, deleted objects come
+    /// back, and changed objects return to their saved values.
+    ///
+    /// Core Data: `NSManagedObjectContext.rollback()`.
+    public func rollback() {
+        for object in touched {
+            object.flags.isTouched = false
+            if let committed = object.committed { object.values = committed }
+        }
+        touched.removeAll()
+        for object in deleted { object.flags.isDeleted = false }
+        deleted.removeAll()
+        for object in inserted {
+            object.flags.isInserted = false
+            unregister(object)
+        }
+        inserted.removeAll()
+    }
+
+    /// Forgets every object and every unsaved change; objects fetched afterwards are new
+    /// instances. Objects held from before keep their values but have no context.
+    ///
+    /// Core Data: `NSManagedObjectContext.reset()`.
+    public func reset() {
+        for object in registry.values {
+            object.context = nil
+            object.flags = ManagedObject.Flags()
+        }
+        registry.removeAll()
+        touched.removeAll()
+        inserted.removeAll()
+        deleted.removeAll()
+    }
+
+    /// Reloads an object's saved values from the store. With `mergeChanges` false its unsaved
+    /// changes are discarded; with `mergeChanges` true they are kept on top of the reloaded
+    /// values. An object that no longer exists in the store reports `isDeleted` afterwards.
+    ///
+    /// Core Data: `NSManagedObjectContext.refresh(_:mergeChanges:)`.
+    public func refresh(_ object: ManagedObject, mergeChanges: Bool) {
+        precondition(object.context === self, "\(object.objectID) is not in this context.")
+        guard !object.flags.isInserted, !object.flags.isMissing else { return }
+        let info = object.info
+        guard let row = coordinator.snapshot().tables[info.index][object.objectID.key] else {
+            object.flags.isMissing = true
+            object.flags.isDeleted = false
+            deleted.remove(object)
+            touched.remove(object)
+            object.flags.isTouched = false
+            return
+        }
+        if mergeChanges, let old = object.committed {
+            var merged = row.values
+            for slot in merged.indices where object.values[slot] != old[slot] { merged[slot] = object.values[slot] }
+            object.values = merged
+        } else {
+            object.values = row.values
+        }
+        object.committed = row.values
+        object.version = row.version
+        if !object.isUpdated {
+            touched.remove(object)
+            object.flags.isTouched = false
+        }
+    }
+}

@@ -1,0 +1,72 @@
+extension PersistenceError {
+    /// The kind of a ``PersistenceError``; match on it with `==` or in a `catch` pattern.
+    ///
+    /// A struct over a private enumeration, so that new codes can be added without breaking
+    /// exhaustive switches in callers.
+    ///
+    /// For example:
+    /// ```swift
+    /// do { try context.save() } catch PersistenceError.Code.validation { … }
+    /// ```
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private enum Value: String, Hashable, Sendable {
+            case invalidModel
+            case modelMismatch
+            case unknownEntity
+            case unknownKey
+            case typeMismatch
+            case validation
+            case conflict
+            case objectNotFound
+            case storeInUse
+            case storeLocked
+            case storeClosed
+            case ioFailure
+            case corruptStore
+            case unsupportedFormat
+            case invalidFetchRequest
+        }
+
+        private let value: Value
+        private init(_ value: Value) { self.value = value }
+
+        /// The model is inconsistent: a duplicate name, a relationship to an unknown entity, a
+        /// missing or mismatched inverse, a default value of the wrong type.
+        public static let invalidModel = Code(.invalidModel)
+        /// The store holds data written with a different model.
+        public static let modelMismatch = Code(.modelMismatch)
+        /// An entity name or class that the model does not contain.
+        public static let unknownEntity = Code(.unknownEntity)
+        /// An attribute or relationship name that the entity does not have.
+        public static let unknownKey = Code(.unknownKey)
+        /// A value whose type does not match the attribute or relationship.
+        public static let typeMismatch = Code(.typeMismatch)
+        /// One or more objects failed validation at save.
+        public static let validation = Code(.validation)
+        /// An object changed in the store since this context read it.
+        public static let conflict = Code(.conflict)
+        /// No object with that ID exists.
+        public static let objectNotFound = Code(.objectNotFound)
+        /// The store is already open in another live container.
+        public static let storeInUse = Code(.storeInUse)
+        /// The store file is locked by another container or process.
+        public static let storeLocked = Code(.storeLocked)
+        /// The store was closed; no more reads or saves are possible.
+        public static let storeClosed = Code(.storeClosed)
+        /// Reading or writing the store's medium failed.
+        public static let ioFailure = Code(.ioFailure)
+        /// The store's data is damaged.
+        public static let corruptStore = Code(.corruptStore)
+        /// The store's format or version is not one this library reads.
+        public static let unsupportedFormat = Code(.unsupportedFormat)
+        /// A fetch request that cannot run, such as one for an entity outside the model.
+        public static let invalidFetchRequest = Code(.invalidFetchRequest)
+
+        public var description: String { value.rawValue }
+
+        /// Matches an error against a code in a `catch` pattern.
+        public static func ~= (code: Code, error: any Error) -> Bool {
+            (error as? PersistenceError)?.code == code
+        }
+    }
+}

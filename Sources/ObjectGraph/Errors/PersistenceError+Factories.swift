@@ -1,0 +1,154 @@
+import Foundation
+
+extension PersistenceError {
+    static func invalidModel(_ message: String, entity: String? = nil, key: String? = nil) -> PersistenceError {
+        PersistenceError(code: .invalidModel, message: message, entityName: entity, key: key)
+    }
+
+    static func modelMismatch(_ differences: [String]) -> PersistenceError {
+        PersistenceError(
+            code: .modelMismatch,
+            message: "The store was written with a different model: \(differences.joined(separator: "; ")). "
+                + "Open it with the model it was written with, or migrate it.",
+            detailedErrors: differences.map { PersistenceError(code: .modelMismatch, message: $0) })
+    }
+
+    static func unknownEntity(_ name: String) -> PersistenceError {
+        PersistenceError(
+            code: .unknownEntity,
+            message: "Entity '\(name)' is not in the model. Add it to the model or use an entity the model contains.",
+            entityName: name)
+    }
+
+    static func unknownKey(_ key: String, entity: String, objectID: ObjectID?) -> PersistenceError {
+        PersistenceError(
+            code: .unknownKey,
+            message: "Entity '\(entity)' has no attribute or relationship named '\(key)'. Check the key's spelling.",
+            entityName: entity, objectID: objectID, key: key)
+    }
+
+    static func typeMismatch(key: String, entity: String, objectID: ObjectID?, expected: String, given: String)
+        -> PersistenceError
+    {
+        PersistenceError(
+            code: .typeMismatch,
+            message: "'\(entity).\(key)' takes \(expected), not a value of type \(given). Pass a value of its type.",
+            entityName: entity, objectID: objectID, key: key)
+    }
+
+    static func missingRequiredValue(object: ManagedObject, key: String) -> PersistenceError {
+        PersistenceError(
+            code: .validation,
+            message: "\(object.objectID) has no value for required '\(object.info.name).\(key)'. "
+                + "Set it before saving, give it a default, or make it optional.",
+            entityName: object.info.name, objectID: object.objectID, key: key)
+    }
+
+    static func relationshipCount(object: ManagedObject, relationship: RelationshipDescription, count: Int)
+        -> PersistenceError
+    {
+        let bounds = "\(relationship.minCount)...\(relationship.maxCount > 0 ? "\(relationship.maxCount)" : "")"
+        return PersistenceError(
+            code: .validation,
+            message: "\(object.objectID) has \(count) objects in '\(object.info.name).\(relationship.name)', "
+                + "outside the allowed count \(bounds). Add or remove objects before saving.",
+            entityName: object.info.name, objectID: object.objectID, key: relationship.name)
+    }
+
+    static func deleteDenied(object: ManagedObject, relationship: String) -> PersistenceError {
+        PersistenceError(
+            code: .validation,
+            message: "\(object.objectID) cannot be deleted while '\(object.info.name).\(relationship)' is not empty "
+                + "(its delete rule is deny). Remove or delete those objects first.",
+            entityName: object.info.name, objectID: object.objectID, key: relationship)
+    }
+
+    /// A validation failure raised by an object's own rules, for `validateForSave()` overrides.
+    ///
+    /// For example:
+    /// ```swift
+    /// override func validateForSave() throws {
+    ///     if price < 0 { throw PersistenceError.validation("Price must not be negative.", object: self, key: "price") }
+    /// }
+    /// ```
+    public static func validation(
+        _ message: String, object: ManagedObject, key: String? = nil, underlying: (any Error)? = nil
+    ) -> PersistenceError {
+        PersistenceError(
+            code: .validation, message: message, entityName: object.info.name, objectID: object.objectID, key: key,
+            underlying: underlying)
+    }
+
+    static func validationFailed(_ failures: [PersistenceError]) -> PersistenceError {
+        if failures.count == 1 {
+            var error = failures[0]
+            error.detailedErrors = failures
+            return error
+        }
+        return PersistenceError(
+            code: .validation,
+            message: "\(failures.count) validation failures; nothing was saved. See detailedErrors for each.",
+            detailedErrors: failures)
+    }
+
+    static func staleObject(_ id: ObjectID, expected: Int64, found: Int64?) -> PersistenceError {
+        let what = found.map { "it is at version \($0), not \(expected) as read" } ?? "it was deleted"
+        return PersistenceError(
+            code: .conflict,
+            message: "\(id) changed in the store since this context read it (\(what)). Refresh the object "
+                + "and apply the change again.",
+            entityName: id.entityName, objectID: id)
+    }
+
+    static func danglingReference(_ id: ObjectID, key: String, target: ObjectID) -> PersistenceError {
+        PersistenceError(
+            code: .conflict,
+            message: "\(id).\(key) refers to \(target), which no longer exists in the store. "
+                + "Remove the reference and save again.",
+            entityName: id.entityName, objectID: id, key: key)
+    }
+
+    static func conflicts(_ conflicts: [PersistenceError]) -> PersistenceError {
+        if conflicts.count == 1 {
+            var error = conflicts[0]
+            error.detailedErrors = conflicts
+            return error
+        }
+        return PersistenceError(
+            code: .conflict,
+            message: "\(conflicts.count) objects conflict with the store; nothing was saved. See detailedErrors.",
+            detailedErrors: conflicts)
+    }
+
+    static func objectNotFound(_ id: ObjectID) -> PersistenceError {
+        PersistenceError(
+            code: .objectNotFound,
+            message: "\(id) does not exist: it was deleted or never saved.",
+            entityName: id.entityName, objectID: id)
+    }
+
+    static func storeInUse(_ store: String) -> PersistenceError {
+        PersistenceError(
+            code: .storeInUse,
+            message: "\(store) is open in another live container. Let that container and its contexts go "
+                + "before opening the store again.")
+    }
+
+    static func corruptRecord(_ id: ObjectID, reason: String) -> PersistenceError {
+        PersistenceError(
+            code: .corruptStore, message: "The store's record \(id) is damaged: \(reason).",
+            entityName: id.entityName, objectID: id)
+    }
+
+    static func unsupportedStoreURL(_ url: URL) -> PersistenceError {
+        PersistenceError(
+            code: .unsupportedFormat,
+            message: "No store of this version of ObjectGraph can open \(url.absoluteString): only /dev/null "
+                + "(the discard store) is supported as a URL. Use StoreDescription.inMemory or .discard.",
+            fileURL: url)
+    }
+
+    static func invalidFetchRequest(_ message: String) -> PersistenceError {
+        PersistenceError(code: .invalidFetchRequest, message: message)
+    }
+}

@@ -1,0 +1,71 @@
+/// A description of the objects to fetch: which entity, how many, from where.
+///
+/// For example:
+/// ```swift
+/// var request = Fruit.fetchRequest()
+/// request.fetchLimit = 10
+/// let fruits = try context.fetch(request)
+/// ```
+///
+/// Core Data: `NSFetchRequest`.
+public struct FetchRequest<Result: ManagedObject>: Sendable, CustomStringConvertible {
+    /// The entity to fetch; `nil` means the entity of `Result`.
+    public var entityName: String?
+    /// The most objects to return; 0 for no limit.
+    public var fetchLimit: Int = 0
+    /// How many matching objects to skip before the first one returned.
+    public var fetchOffset: Int = 0
+    /// Whether unsaved inserts are included and objects pending deletion left out.
+    public var includesPendingChanges = true
+
+    /// A request for every object of `Result`'s entity.
+    public init() {
+        self.entityName = nil
+    }
+
+    /// A request for every object of the named entity.
+    public init(entityName: String) {
+        self.entityName = entityName
+    }
+
+    /// The request's entity in `model`, checked against `Result`.
+    func entity(in model: ManagedObjectModel) throws -> EntityInfo {
+        let info: EntityInfo?
+        if let entityName {
+            info = model.info(named: entityName)
+        } else {
+            info = model.info(for: Result.self)
+        }
+        guard let info else {
+            throw PersistenceError.invalidFetchRequest(
+                "The request's entity '\(entityName ?? "\(Result.self)")' is not in the model. "
+                    + "Add it to the model or fetch an entity the model contains.")
+        }
+        guard info.objectClass is Result.Type else {
+            throw PersistenceError.invalidFetchRequest(
+                "Entity '\(info.name)' is represented by \(info.objectClass), which is not a \(Result.self). "
+                    + "Use FetchRequest<\(info.objectClass)> or FetchRequest<ManagedObject>(entityName:).")
+        }
+        return info
+    }
+
+    public var description: String {
+        var parts = ["entity: \(entityName ?? "\(Result.self)")"]
+        if fetchLimit > 0 { parts.append("limit: \(fetchLimit)") }
+        if fetchOffset > 0 { parts.append("offset: \(fetchOffset)") }
+        if !includesPendingChanges { parts.append("committed only") }
+        return "FetchRequest(\(parts.joined(separator: ", ")))"
+    }
+}
+
+/// Gives every `ManagedObject` subclass a typed `fetchRequest()`.
+public protocol FetchableObject: ManagedObject {}
+
+extension ManagedObject: FetchableObject {}
+
+extension FetchableObject {
+    /// A request for every object of this class's entity.
+    ///
+    /// Core Data: the generated `Entity.fetchRequest()`.
+    public static func fetchRequest() -> FetchRequest<Self> { FetchRequest<Self>() }
+}

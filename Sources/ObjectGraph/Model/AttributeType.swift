@@ -1,0 +1,35 @@
+import Foundation
+
+/// The storage type of an attribute.
+///
+/// Core Data: `NSAttributeDescription.AttributeType`.
+public enum AttributeType: String, Sendable, Hashable, Codable, CaseIterable {
+    case string, boolean, integer16, integer32, integer64, float, double, decimal, date, binary, uuid, uri
+    /// Any `Codable` value, stored as its JSON encoding.
+    case codable
+
+    /// Whether `value` is a valid non-null value of this type.
+    func accepts(_ value: StoreValue) -> Bool {
+        switch (self, value) {
+        case (.string, .string), (.boolean, .bool), (.float, .float), (.double, .double),
+            (.decimal, .decimal), (.date, .date), (.binary, .data), (.codable, .data),
+            (.uuid, .uuid), (.uri, .url), (.integer64, .int):
+            return true
+        case (.integer16, .int(let number)): return Int16(exactly: number) != nil
+        case (.integer32, .int(let number)): return Int32(exactly: number) != nil
+        default: return false
+        }
+    }
+
+    /// Converts a literal-friendly value to this type's representation where that is lossless
+    /// (an integer literal used as the default of a floating-point attribute, for example).
+    func normalized(_ value: StoreValue) -> StoreValue {
+        switch (self, value) {
+        case (.double, .int(let number)): return .double(Double(number))
+        case (.float, .int(let number)): return .float(Float(number))
+        case (.float, .double(let number)) where Double(Float(number)) == number: return .float(Float(number))
+        case (.decimal, .int(let number)): return .decimal(Decimal(number))
+        default: return value
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Synchronization
+
+/// An entity compiled for fast access: property slots, defaults and resolved relationships.
+///
+/// Built once by ``ManagedObjectModel`` and shared by every object of the entity. Values live in
+/// arrays indexed by slot: attributes first, in model order, then relationships.
+final class EntityInfo: Sendable {
+    /// A relationship with its destination and inverse resolved to indexes.
+    struct ResolvedRelationship: Sendable {
+        let description: RelationshipDescription
+        let destinationIndex: Int
+        /// The inverse relationship's slot in the destination entity, if there is an inverse.
+        let inverseSlot: Int?
+    }
+
+    let description: EntityDescription
+    let index: Int
+    let objectClass: ManagedObject.Type
+    let attributeCount: Int
+    let slotByName: [String: Int]
+    let defaultValues: [StoreValue]
+    /// Relationships by slot minus `attributeCount`; filled in once every entity exists.
+    let relationships: [ResolvedRelationship]
+    /// Slots of typed-subclass property wrappers, keyed by their storage key path.
+    let keyPathSlots = Mutex<[KeyPathKey: Int]>([:])
+
+    /// A key path as a dictionary key. `@unchecked Sendable` is safe: key paths are immutable
+    /// after creation and hold no captured state for stored properties.
+    struct KeyPathKey: Hashable, @unchecked Sendable {
+        let keyPath: AnyKeyPath
+    }
+
+    init(description: EntityDescription, index: Int, relationships: [ResolvedRelationship]) {
+        self.description = description
+        self.index = index
+        self.objectClass = description.managedObjectClass
+        self.attributeCount = description.attributes.count
+        var slots: [String: Int] = [:]
+        for (slot, attribute) in description.attributes.enumerated() { slots[attribute.name] = slot }
+        for (offset, relationship) in description.relationships.enumerated() {
+            slots[relationship.name] = description.attributes.count + offset
+        }
+        self.slotByName = slots
+        self.defaultValues =
+            description.attributes.map(\.defaultValue)
+            + description.relationships.map { $0.isToMany ? .objects([]) : .null }
+        self.relationships = relationships
+    }
+
+    /// An entity outside any model, for objects created without a context; its relationships
+    /// resolve once the object is inserted into a context.
+    convenience init(detached description: EntityDescription) {
+        let relationships = description.relationships.map {
+            ResolvedRelationship(description: $0, destinationIndex: -1, inverseSlot: nil)
+        }
+        self.init(description: description, index: -1, relationships: relationships)
+    }
+
+    /// The description with this compiled entity attached, for creating objects quickly.
+    var boundDescription: EntityDescription {
+        var bound = description
+        bound.boundInfo = self
+        return bound
+    }
+
+    var name: String { description.name }
+    var propertyCount: Int { defaultValues.count }
+
+    func isAttribute(_ slot: Int) -> Bool { slot < attributeCount }
+
+    func attribute(at slot: Int) -> AttributeDescription { description.attributes[slot] }
+
+    func relationship(at slot: Int) -> ResolvedRelationship { relationships[slot - attributeCount] }
+
+    func propertyName(at slot: Int) -> String {
+        isAttribute(slot) ? description.attributes[slot].name : relationship(at: slot).description.name
+    }
+}

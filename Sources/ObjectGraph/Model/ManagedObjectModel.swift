@@ -1,0 +1,68 @@
+/// The schema of an object graph: its entities, their attributes and their relationships.
+///
+/// A model validates itself on creation and is immutable afterwards, so it can be shared freely.
+/// Derive it from typed subclasses, or build it from entity descriptions.
+///
+/// For example:
+/// ```swift
+/// let model = try ManagedObjectModel(Fruit.self, Basket.self)
+/// ```
+///
+/// Core Data: `NSManagedObjectModel`.
+public struct ManagedObjectModel: Sendable, CustomStringConvertible {
+    let infos: [EntityInfo]
+    private let infoByName: [String: EntityInfo]
+    private let infoByClass: [ObjectIdentifier: EntityInfo]
+
+    /// Creates a model from entity descriptions.
+    ///
+    /// - Throws: `PersistenceError.Code.invalidModel` naming the first inconsistency: an empty or
+    ///   duplicate name, a relationship to an unknown entity, a missing or mismatched inverse, a
+    ///   default value of the wrong type, a uniqueness constraint on an unknown attribute.
+    public init(entities: [EntityDescription]) throws {
+        try Self.validate(entities)
+        let indexByName = Dictionary(uniqueKeysWithValues: entities.enumerated().map { ($1.name, $0) })
+        var infos: [EntityInfo] = []
+        for (index, entity) in entities.enumerated() {
+            let relationships = entity.relationships.map { relationship in
+                let destinationIndex = indexByName[relationship.destination]!
+                let destination = entities[destinationIndex]
+                let inverseSlot = relationship.inverse.flatMap { inverse in
+                    destination.relationships.firstIndex { $0.name == inverse }.map { destination.attributes.count + $0 }
+                }
+                return EntityInfo.ResolvedRelationship(
+                    description: relationship, destinationIndex: destinationIndex, inverseSlot: inverseSlot)
+            }
+            infos.append(EntityInfo(description: entity, index: index, relationships: relationships))
+        }
+        self.infos = infos
+        self.infoByName = Dictionary(uniqueKeysWithValues: infos.map { ($0.name, $0) })
+        var byClass: [ObjectIdentifier: EntityInfo] = [:]
+        for info in infos where info.objectClass != ManagedObject.self {
+            byClass[ObjectIdentifier(info.objectClass)] = info
+        }
+        self.infoByClass = byClass
+    }
+
+    /// The entities, in the order they were given.
+    public var entities: [EntityDescription] { infos.map(\.description) }
+
+    /// The entities by name.
+    public var entitiesByName: [String: EntityDescription] { infoByName.mapValues(\.description) }
+
+    /// The entity with the given name, if the model has one.
+    public func entity(named name: String) -> EntityDescription? { infoByName[name]?.description }
+
+    /// The entity represented by the given `ManagedObject` subclass, if the model has one.
+    public func entity(for type: ManagedObject.Type) -> EntityDescription? {
+        infoByClass[ObjectIdentifier(type)]?.description
+    }
+
+    func info(named name: String) -> EntityInfo? { infoByName[name] }
+
+    func info(for type: ManagedObject.Type) -> EntityInfo? { infoByClass[ObjectIdentifier(type)] }
+
+    public var description: String {
+        "ManagedObjectModel(\(infos.map(\.name).joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// The stored form of one attribute or relationship value.
+///
+/// Managed objects keep their values as an array of `StoreValue`s in model order, and stores
+/// persist records of them; custom ``PersistentStore`` implementations read and write this type.
+/// Floating-point values compare by bit pattern, so a `NaN` equals itself and a value set back to
+/// what it was leaves no change behind.
+///
+/// For example:
+/// ```swift
+/// let price: StoreValue = 120      // .int(120)
+/// let name: StoreValue = "りんご"   // .string("りんご")
+/// ```
+public enum StoreValue: Sendable, Hashable, CustomStringConvertible {
+    /// No value: an optional attribute that is `nil`, or a to-one relationship to no object.
+    case null
+    case bool(Bool)
+    /// Any integer attribute (16, 32 or 64 bits).
+    case int(Int64)
+    case float(Float)
+    case double(Double)
+    case string(String)
+    case decimal(Decimal)
+    case date(Date)
+    /// Binary data, and the JSON encoding of a `codable` attribute.
+    case data(Data)
+    case uuid(UUID)
+    case url(URL)
+    /// The destination of a to-one relationship.
+    case object(ObjectID)
+    /// The destinations of a to-many relationship, in order for ordered relationships.
+    case objects([ObjectID])
+
+    public static func == (lhs: StoreValue, rhs: StoreValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): return true
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.int(let a), .int(let b)): return a == b
+        case (.float(let a), .float(let b)): return a.bitPattern == b.bitPattern
+        case (.double(let a), .double(let b)): return a.bitPattern == b.bitPattern
+        case (.string(let a), .string(let b)): return a == b
+        case (.decimal(let a), .decimal(let b)): return a == b
+        case (.date(let a), .date(let b)): return a.timeIntervalSinceReferenceDate.bitPattern
+            == b.timeIntervalSinceReferenceDate.bitPattern
+        case (.data(let a), .data(let b)): return a == b
+        case (.uuid(let a), .uuid(let b)): return a == b
+        case (.url(let a), .url(let b)): return a == b
+        case (.object(let a), .object(let b)): return a == b
+        case (.objects(let a), .objects(let b)): return a == b
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(value)
+        case .int(let value): hasher.combine(value)
+        case .float(let value): hasher.combine(value.bitPattern)
+        case .double(let value): hasher.combine(value.bitPattern)
+        case .string(let value): hasher.combine(value)
+        case .decimal(let value): hasher.combine(value)
+        case .date(let value): hasher.combine(value.timeIntervalSinceReferenceDate.bitPattern)
+        case .data(let value): hasher.combine(value)
+        case .uuid(let value): hasher.combine(value)
+        case .url(let value): hasher.combine(value)
+        case .object(let value): hasher.combine(value)
+        case .objects(let value): hasher.combine(value)
+        }
+    }
+
+    /// Whether this is ``null``.
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// A short name of the stored kind, for error messages.
+    var kindName: String {
+        switch self {
+        case .null: "nil"
+        case .bool: "Bool"
+        case .int: "integer"
+        case .float: "Float"
+        case .double: "Double"
+        case .string: "String"
+        case .decimal: "Decimal"
+        case .date: "Date"
+        case .data: "Data"
+        case .uuid: "UUID"
+        case .url: "URL"
+        case .object: "object"
+        case .objects: "objects"
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .null: "nil"
+        case .bool(let value): "\(value)"
+        case .int(let value): "\(value)"
+        case .float(let value): "\(value)"
+        case .double(let value): "\(value)"
+        case .string(let value): value.debugDescription
+        case .decimal(let value): "\(value)"
+        case .date(let value): "\(value)"
+        case .data(let value): "<\(value.count) bytes>"
+        case .uuid(let value): value.uuidString
+        case .url(let value): value.absoluteString
+        case .object(let value): "\(value)"
+        case .objects(let value): "\(value)"
+        }
+    }
+}
+
+extension StoreValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+}

@@ -1,0 +1,76 @@
+/// Declares a stored attribute on a `ManagedObject` subclass.
+///
+/// The initial value is the attribute's default; the Swift type picks the attribute type, and an
+/// optional type makes the attribute optional. Without an initial value a non-optional attribute
+/// must be set before the object is saved.
+///
+/// For example:
+/// ```swift
+/// final class Fruit: ManagedObject {
+///     @Attribute(indexed: true) var name = ""
+///     @Attribute var price: Int64 = 0
+///     @Attribute var pickedAt: Date?
+///     @Attribute var sku: String          // required: set it before saving
+/// }
+/// ```
+///
+/// Core Data: an `@NSManaged` property backed by an `NSAttributeDescription`.
+@propertyWrapper
+public struct Attribute<Value: AttributeValue> {
+    let initialValue: Value?
+    let isIndexed: Bool
+    let renamingIdentifier: String?
+    /// This instance's slot in the object's values, resolved on first access.
+    var slot = -1
+
+    /// Declares an attribute whose default is the initial value.
+    public init(wrappedValue: Value, indexed: Bool = false, renamingIdentifier: String? = nil) {
+        self.initialValue = wrappedValue
+        self.isIndexed = indexed
+        self.renamingIdentifier = renamingIdentifier
+    }
+
+    /// Declares an attribute without a default (`nil` for an optional type).
+    public init(indexed: Bool = false, renamingIdentifier: String? = nil) {
+        self.initialValue = nil
+        self.isIndexed = indexed
+        self.renamingIdentifier = renamingIdentifier
+    }
+
+    @available(*, unavailable, message: "@Attribute can only be used on properties of ManagedObject subclasses")
+    public var wrappedValue: Value {
+        get { fatalError("unavailable") }
+        set { fatalError("unavailable") }  // swift-format-ignore
+    }
+
+    /// Reads and writes the attribute through the enclosing object's values.
+    public static subscript<Object: ManagedObject>(
+        _enclosingInstance object: Object,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
+    ) -> Value {
+        get {
+            let slot = object.wrapperSlot(storageKeyPath, cached: object[keyPath: storageKeyPath].slot)
+            guard let value = Value(storeValue: object.values[slot]) else {
+                preconditionFailure(object.unreadableValueMessage(at: slot, as: Value.self))
+            }
+            return value
+        }
+        set {
+            let slot = object.wrapperSlot(storageKeyPath, cached: object[keyPath: storageKeyPath].slot)
+            object.setStoreValue(newValue.storeValue, at: slot)
+        }
+    }
+}
+
+extension Attribute: DerivableProperty {
+    func derive(name: String) -> DerivedProperty {
+        .attribute(
+            AttributeDescription(
+                name: name, type: Value.attributeType, isOptional: Value.isOptionalType,
+                defaultValue: initialValue?.storeValue ?? .null, isIndexed: isIndexed,
+                renamingIdentifier: renamingIdentifier))
+    }
+
+    mutating func cacheSlot(_ slot: Int) { self.slot = slot }
+}

@@ -1,0 +1,97 @@
+/// A property wrapper that describes a model property.
+protocol DerivableProperty {
+    func derive(name: String) -> DerivedProperty
+    /// Remembers the wrapper's slot in its object's values.
+    mutating func cacheSlot(_ slot: Int)
+}
+
+enum DerivedProperty {
+    case attribute(AttributeDescription)
+    case relationship(RelationshipDescription)
+}
+
+extension ManagedObject {
+    /// The entity description derived from this subclass's `@Attribute` and `@Relationship`
+    /// properties, in declaration order (superclass properties first).
+    static func derivedEntityDescription() -> EntityDescription {
+        let prototype = self.init(entity: EntityDescription(name: entityName, managedObjectClass: self), insertInto: nil)
+        var mirrors: [Mirror] = []
+        var mirror: Mirror? = Mirror(reflecting: prototype)
+        while let current = mirror, current.subjectType != ManagedObject.self {
+            mirrors.append(current)
+            mirror = current.superclassMirror
+        }
+        var attributes: [AttributeDescription] = []
+        var relationships: [RelationshipDescription] = []
+        for mirror in mirrors.reversed() {
+            for child in mirror.children {
+                guard let label = child.label, label.hasPrefix("_"), let property = child.value as? DerivableProperty
+                else { continue }
+                switch property.derive(name: String(label.dropFirst())) {
+                case .attribute(let attribute): attributes.append(attribute)
+                case .relationship(let relationship): relationships.append(relationship)
+                }
+            }
+        }
+        return EntityDescription(
+            name: entityName, attributes: attributes, relationships: relationships,
+            uniquenessConstraints: uniquenessConstraints, managedObjectClass: self)
+    }
+
+    /// The slot of a typed property, given its wrapper's storage key path and its cached slot.
+    @inline(__always)
+    func wrapperSlot<Object: ManagedObject, Wrapper: DerivableProperty>(
+        _ storage: ReferenceWritableKeyPath<Object, Wrapper>, cached: Int
+    ) -> Int {
+        if cached >= 0 { return cached }
+        let slot = resolveSlot(storage)
+        var wrapper = (self as! Object)[keyPath: storage]
+        wrapper.cacheSlot(slot)
+        (self as! Object)[keyPath: storage] = wrapper
+        return slot
+    }
+
+    private func resolveSlot(_ storage: AnyKeyPath) -> Int {
+        let cacheKey = EntityInfo.KeyPathKey(keyPath: storage)
+        if let slot = info.keyPathSlots.withLock({ $0[cacheKey] }) { return slot }
+        // A stored property's key path prints as `\Type._name`; the wrapper's storage is `_name`.
+        let path = String(describing: storage)
+        let label = path.split(separator: ".").last.map(String.init) ?? path
+        let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+        guard let slot = info.slotByName[name] else {
+            preconditionFailure(
+                "Property '\(name)' of \(type(of: self)) is not part of entity '\(info.name)'. "
+                    + "Build the model from the class (ManagedObjectModel(\(type(of: self)).self)) or add the property.")
+        }
+        info.keyPathSlots.withLock { $0[cacheKey] = slot }
+        return slot
+    }
+
+    /// Explains why a typed attribute cannot be read.
+    func unreadableValueMessage<Value>(at slot: Int, as type: Value.Type) -> String {
+        let key = info.propertyName(at: slot)
+        if values[slot].isNull {
+            return "\(info.name).\(key) has no value yet. Set it before reading it, or give the attribute a default."
+        }
+        return "\(info.name).\(key) holds a \(values[slot].kindName) that cannot be read as \(Value.self)."
+    }
+}
+
+extension ManagedObjectModel {
+    /// Creates a model whose entities are derived from `ManagedObject` subclasses.
+    ///
+    /// For example:
+    /// ```swift
+    /// let model = try ManagedObjectModel(Fruit.self, Basket.self)
+    /// ```
+    ///
+    /// - Throws: `PersistenceError.Code.invalidModel`, as ``init(entities:)``.
+    public init(_ types: ManagedObject.Type...) throws {
+        try self.init(types: types)
+    }
+
+    /// Creates a model whose entities are derived from `ManagedObject` subclasses.
+    public init(types: [ManagedObject.Type]) throws {
+        try self.init(entities: types.map { $0.derivedEntityDescription() })
+    }
+}

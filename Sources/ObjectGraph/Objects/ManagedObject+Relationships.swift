@@ -1,0 +1,105 @@
+extension ManagedObject {
+    /// The objects a relationship value refers to, materialized in this object's context.
+    func relatedObjects(_ stored: StoreValue) -> [ManagedObject] {
+        guard let context else { return [] }
+        switch stored {
+        case .object(let id): return [context.object(with: id)]
+        case .objects(let ids): return ids.map { context.object(with: $0) }
+        default: return []
+        }
+    }
+
+    /// The IDs a relationship slot refers to.
+    func relatedIDs(at slot: Int) -> [ObjectID] {
+        switch values[slot] {
+        case .object(let id): [id]
+        case .objects(let ids): ids
+        default: []
+        }
+    }
+
+    /// Sets a relationship from an untyped value, checking the destination entity.
+    func setRelationship(fromAny value: Any?, at slot: Int) throws {
+        let relationship = info.relationship(at: slot).description
+        let targets: [ManagedObject]?
+        switch value {
+        case nil: targets = []
+        case let object as ManagedObject where !relationship.isToMany: targets = [object]
+        case let objects as [ManagedObject] where relationship.isToMany: targets = objects
+        case let objects as Set<ManagedObject> where relationship.isToMany: targets = objects.sorted { $0.objectID < $1.objectID }
+        default: targets = nil
+        }
+        guard let targets, targets.allSatisfy({ $0.info.name == relationship.destination }) else {
+            throw PersistenceError.typeMismatch(
+                key: relationship.name, entity: info.name, objectID: objectID,
+                expected: relationship.isToMany
+                    ? "a Set or Array of \(relationship.destination) objects" : "a \(relationship.destination) or nil",
+                given: value.map { "\(type(of: $0))" } ?? "nil")
+        }
+        replaceRelationship(at: slot, with: targets)
+    }
+
+    /// Replaces the destinations of a relationship and keeps the inverse relationship of every
+    /// object that joins or leaves it consistent.
+    func replaceRelationship(at slot: Int, with targets: [ManagedObject]) {
+        let relationship = info.relationship(at: slot)
+        guard let context else {
+            preconditionFailure(
+                "Insert \(info.name) into a context before setting its relationship '\(relationship.description.name)'.")
+        }
+        var seen: Set<ObjectID> = []
+        var newIDs: [ObjectID] = []
+        for target in targets {
+            precondition(
+                target.context === context,
+                "\(info.name).\(relationship.description.name) cannot relate objects of different contexts: "
+                    + "insert \(target.objectID) into the same context first.")
+            if seen.insert(target.objectID).inserted { newIDs.append(target.objectID) }
+        }
+        let oldIDs = relatedIDs(at: slot)
+        let stored: StoreValue =
+            relationship.description.isToMany ? .objects(newIDs) : newIDs.first.map { .object($0) } ?? .null
+        setStoreValue(stored, at: slot)
+        guard let inverseSlot = relationship.inverseSlot else { return }
+        let oldSet = Set(oldIDs)
+        for id in oldIDs where !seen.contains(id) {
+            context.object(with: id).removeRelated(objectID, at: inverseSlot)
+        }
+        for target in targets where !oldSet.contains(target.objectID) {
+            target.addRelated(self, at: inverseSlot)
+        }
+    }
+
+    /// Adds `source` to this object's relationship in `slot` (the inverse side of a change);
+    /// for a to-one relationship, detaches the object it pointed at before.
+    private func addRelated(_ source: ManagedObject, at slot: Int) {
+        let relationship = info.relationship(at: slot)
+        if relationship.description.isToMany {
+            var ids = relatedIDs(at: slot)
+            guard !ids.contains(source.objectID) else { return }
+            ids.append(source.objectID)
+            setStoreValue(.objects(ids), at: slot)
+            return
+        }
+        if case .object(let previous) = values[slot], previous != source.objectID,
+            let backSlot = relationship.inverseSlot, let context
+        {
+            context.object(with: previous).removeRelated(objectID, at: backSlot)
+        }
+        setStoreValue(.object(source.objectID), at: slot)
+    }
+
+    /// Removes `id` from this object's relationship in `slot`.
+    func removeRelated(_ id: ObjectID, at slot: Int) {
+        switch values[slot] {
+        case .object(let current) where current == id:
+            setStoreValue(.null, at: slot)
+        case .objects(var ids):
+            guard let index = ids.firstIndex(of: id) else { return }
+            ids.remove(at: index)
+            setStoreValue(.objects(ids), at: slot)
+        default:
+            break
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// One object of the graph: an instance of an entity, tracked by a ``ManagedContext``.
+///
+/// Subclass it and declare properties with `@Attribute` and `@Relationship` for typed access, or
+/// use it directly with ``value(forKey:)`` and ``setValue(_:forKey:)``.
+///
+/// For example:
+/// ```swift
+/// final class Fruit: ManagedObject {
+///     @Attribute var name = ""
+///     @Attribute var price: Int64 = 0
+/// }
+/// let apple = Fruit(context: context)
+/// apple.name = "Apple"
+/// try context.save()
+/// ```
+///
+/// Objects are not `Sendable`: use one only in its context's isolation domain, and pass its
+/// ``objectID`` to other domains.
+///
+/// Core Data: `NSManagedObject`.
+open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
+    /// The compiled entity; replaced when a detached object is inserted into a context.
+    var info: EntityInfo
+    /// The object's identity; its key is assigned when the object is first inserted.
+    public internal(set) var objectID: ObjectID
+    /// The owning context. Invariant: non-nil only while the context registers this object; the
+    /// context clears it when it unregisters the object and in its `deinit`, so it never dangles.
+    unowned(unsafe) var context: ManagedContext?
+    /// Current values by slot: attributes in model order, then relationships.
+    var values: [StoreValue]
+    /// The values last read from or saved to the store; `nil` if the object was never saved.
+    var committed: [StoreValue]?
+    /// The stored record's version when it was read or saved, for conflict detection.
+    var version: Int64 = 0
+    var flags = Flags()
+
+    struct Flags {
+        var isInserted = false
+        var isDeleted = false
+        /// The object was looked up by an ID that no longer exists in the store.
+        var isMissing = false
+        /// The object is in its context's set of touched objects.
+        var isTouched = false
+    }
+
+    /// Creates an object of `entity` and inserts it into `context`, or leaves it detached when
+    /// `context` is `nil` (insert it later with ``ManagedContext/insert(_:)``).
+    ///
+    /// Core Data: `NSManagedObject.init(entity:insertInto:)`.
+    public required init(entity: EntityDescription, insertInto context: ManagedContext?) {
+        if let bound = entity.boundInfo {
+            info = bound
+        } else if let context {
+            guard let found = context.model.info(named: entity.name) else {
+                preconditionFailure(
+                    "Entity '\(entity.name)' is not in the context's model. Add it to the model, "
+                        + "or create objects of entities the model contains.")
+            }
+            info = found
+        } else {
+            info = EntityInfo(detached: entity)
+        }
+        objectID = ObjectID(entityName: entity.name, key: 0)
+        values = info.defaultValues
+        if let context { context.insert(self) }
+    }
+
+    /// Creates an object of this subclass's entity and inserts it into `context`.
+    ///
+    /// Core Data: `NSManagedObject.init(context:)`.
+    public convenience init(context: ManagedContext) {
+        guard let info = context.model.info(for: Self.self) else {
+            preconditionFailure(
+                "\(Self.self) is not in the context's model. Create the model with "
+                    + "ManagedObjectModel(\(Self.self).self, …).")
+        }
+        self.init(entity: info.boundDescription, insertInto: context)
+    }
+
+    /// The entity name a typed subclass is stored under; the class name unless overridden.
+    open class var entityName: String {
+        String(describing: self)
+    }
+
+    /// The sets of attribute names whose combined values must be unique; override in a subclass.
+    open class var uniquenessConstraints: [[String]] { [] }
+
+    /// The object's entity.
+    public var entity: EntityDescription { info.description }
+
+    /// The context that owns the object, or `nil` for a detached or deleted-and-saved object.
+    public var managedObjectContext: ManagedContext? { context }
+
+    /// The object's ID, for `Identifiable`.
+    public var id: ObjectID { objectID }
+
+    /// Whether the object was inserted and not yet saved.
+    public var isInserted: Bool { flags.isInserted }
+
+    /// Whether the object is marked for deletion at the next save, or no longer exists.
+    public var isDeleted: Bool { flags.isDeleted || flags.isMissing }
+
+    /// Whether the object has saved values that differ from its current ones.
+    public var isUpdated: Bool {
+        guard context != nil, !flags.isInserted, !flags.isDeleted, let committed else { return false }
+        return committed != values
+    }
+
+    /// Whether the object has unsaved changes: inserted, updated or deleted.
+    public var hasChanges: Bool { flags.isInserted || flags.isDeleted || isUpdated }
+
+    // MARK: - Lifecycle hooks
+
+    /// Called once, when the object is first inserted into a context. Set initial values here.
+    open func awakeFromInsert() {}
+
+    /// Called when the object is read from the store into a context.
+    open func awakeFromFetch() {}
+
+    /// Called on each inserted, updated or deleted object before its context saves.
+    open func willSave() {}
+
+    /// Called on each saved object after its context saved.
+    open func didSave() {}
+
+    /// Checks the object's own rules before a save; throw a ``PersistenceError`` (for example from
+    /// ``PersistenceError/validation(_:object:key:)``) to refuse the save.
+    open func validateForSave() throws {}
+
+    // MARK: - Identity
+
+    public static func == (lhs: ManagedObject, rhs: ManagedObject) -> Bool { lhs === rhs }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    open var description: String {
+        var state: [String] = []
+        if flags.isInserted { state.append("inserted") }
+        if isDeleted { state.append("deleted") }
+        if isUpdated { state.append("updated") }
+        let properties = (0..<values.count).map { "\(info.propertyName(at: $0)): \(values[$0])" }
+        let suffix = state.isEmpty ? "" : " (\(state.joined(separator: ", ")))"
+        return "<\(info.name) \(objectID)\(suffix)> { \(properties.joined(separator: "; ")) }"
+    }
+}
+
+@available(*, unavailable, message: "Managed objects belong to one isolation domain; pass their objectID instead.")
+extension ManagedObject: @unchecked Sendable {}

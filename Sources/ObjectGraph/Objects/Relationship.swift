@@ -1,0 +1,121 @@
+/// Declares a relationship on a `ManagedObject` subclass.
+///
+/// The Swift type picks the kind: `Destination?` is to-one, `Set<Destination>` is to-many, and
+/// `[Destination]` is ordered to-many. Setting one side keeps the inverse side current.
+///
+/// For example:
+/// ```swift
+/// final class Basket: ManagedObject {
+///     @Relationship(inverse: "basket", deleteRule: .cascade) var fruits: Set<Fruit>
+/// }
+/// final class Fruit: ManagedObject {
+///     @Relationship(inverse: "fruits") var basket: Basket?
+/// }
+/// ```
+///
+/// Core Data: an `@NSManaged` property backed by an `NSRelationshipDescription`.
+@propertyWrapper
+public struct Relationship<Value: RelationshipValue> {
+    let inverse: String?
+    let deleteRule: DeleteRule
+    let isOptional: Bool
+    let minCount: Int
+    let maxCount: Int
+    /// This instance's slot in the object's values, resolved on first access.
+    var slot = -1
+
+    /// Declares a relationship with the given inverse (`nil` for none).
+    public init(
+        inverse: String?, deleteRule: DeleteRule = .nullify, isOptional: Bool = true, minCount: Int = 0,
+        maxCount: Int = 0
+    ) {
+        self.inverse = inverse
+        self.deleteRule = deleteRule
+        self.isOptional = isOptional
+        self.minCount = minCount
+        self.maxCount = maxCount
+    }
+
+    /// Declares a relationship with an initial value, which must be empty (`nil` or `[]`).
+    public init(
+        wrappedValue: Value, inverse: String?, deleteRule: DeleteRule = .nullify, isOptional: Bool = true,
+        minCount: Int = 0, maxCount: Int = 0
+    ) {
+        precondition(wrappedValue.relatedObjects.isEmpty, "A relationship's initial value must be empty.")
+        self.init(
+            inverse: inverse, deleteRule: deleteRule, isOptional: isOptional, minCount: minCount, maxCount: maxCount)
+    }
+
+    @available(*, unavailable, message: "@Relationship can only be used on properties of ManagedObject subclasses")
+    public var wrappedValue: Value {
+        get { fatalError("unavailable") }
+        set { fatalError("unavailable") }  // swift-format-ignore
+    }
+
+    /// Reads and writes the relationship through the enclosing object's values.
+    public static subscript<Object: ManagedObject>(
+        _enclosingInstance object: Object,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
+    ) -> Value {
+        get {
+            let slot = object.wrapperSlot(storageKeyPath, cached: object[keyPath: storageKeyPath].slot)
+            return Value(relatedObjects: object.relatedObjects(object.values[slot]))
+        }
+        set {
+            let slot = object.wrapperSlot(storageKeyPath, cached: object[keyPath: storageKeyPath].slot)
+            object.replaceRelationship(at: slot, with: newValue.relatedObjects)
+        }
+    }
+}
+
+extension Relationship: DerivableProperty {
+    func derive(name: String) -> DerivedProperty {
+        .relationship(
+            RelationshipDescription(
+                name: name, destination: Value.destination.entityName, inverse: inverse, isToMany: Value.isToMany,
+                isOrdered: Value.isOrdered, isOptional: isOptional && minCount == 0, deleteRule: deleteRule,
+                minCount: minCount, maxCount: maxCount))
+    }
+
+    mutating func cacheSlot(_ slot: Int) { self.slot = slot }
+}
+
+/// A Swift type that can be the value of a `@Relationship` property: `Destination?`,
+/// `Set<Destination>` or `[Destination]` for a `ManagedObject` subclass `Destination`.
+public protocol RelationshipValue {
+    /// The class of the destination entity.
+    static var destination: ManagedObject.Type { get }
+    /// Whether the relationship holds many objects.
+    static var isToMany: Bool { get }
+    /// Whether a to-many relationship keeps its objects in order.
+    static var isOrdered: Bool { get }
+    /// Creates the value from the related objects.
+    init(relatedObjects: [ManagedObject])
+    /// The related objects.
+    var relatedObjects: [ManagedObject] { get }
+}
+
+extension Optional: RelationshipValue where Wrapped: ManagedObject {
+    public static var destination: ManagedObject.Type { Wrapped.self }
+    public static var isToMany: Bool { false }
+    public static var isOrdered: Bool { false }
+    public init(relatedObjects: [ManagedObject]) { self = relatedObjects.first.map { $0 as! Wrapped } }
+    public var relatedObjects: [ManagedObject] { self.map { [$0] } ?? [] }
+}
+
+extension Set: RelationshipValue where Element: ManagedObject {
+    public static var destination: ManagedObject.Type { Element.self }
+    public static var isToMany: Bool { true }
+    public static var isOrdered: Bool { false }
+    public init(relatedObjects: [ManagedObject]) { self.init(relatedObjects.map { $0 as! Element }) }
+    public var relatedObjects: [ManagedObject] { sorted { $0.objectID < $1.objectID } }
+}
+
+extension Array: RelationshipValue where Element: ManagedObject {
+    public static var destination: ManagedObject.Type { Element.self }
+    public static var isToMany: Bool { true }
+    public static var isOrdered: Bool { true }
+    public init(relatedObjects: [ManagedObject]) { self = relatedObjects.map { $0 as! Element } }
+    public var relatedObjects: [ManagedObject] { self }
+}

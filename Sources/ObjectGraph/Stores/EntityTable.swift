@@ -1,0 +1,78 @@
+/// One entity's committed records, addressed by key, in key (insertion) order.
+///
+/// Rows live in fixed-size chunks so that a copy-on-write change to one row copies one chunk,
+/// not the table: a save costs in proportion to its change even while a fetch or a store holds
+/// the previous state.
+struct EntityTable: Sendable {
+    struct Row: Sendable {
+        var version: Int64
+        var values: [StoreValue]
+    }
+
+    static let chunkShift = 9
+    static let chunkSize = 1 << chunkShift
+
+    private(set) var chunks: [[Row?]] = []
+    private var liveCounts: [Int] = []
+    private(set) var count = 0
+    /// The key the next inserted object gets; keys are never reused.
+    var nextKey: Int64 = 1
+
+    subscript(key: Int64) -> Row? {
+        guard key >= 1 else { return nil }
+        let index = Int(key - 1)
+        let chunk = index >> Self.chunkShift
+        guard chunk < chunks.count else { return nil }
+        let offset = index & (Self.chunkSize - 1)
+        let rows = chunks[chunk]
+        return offset < rows.count ? rows[offset] : nil
+    }
+
+    /// Stores or removes the row for `key` (which must be at least 1).
+    mutating func set(_ row: Row?, forKey key: Int64) {
+        precondition(key >= 1, "Object keys start at 1.")
+        let index = Int(key - 1)
+        let chunk = index >> Self.chunkShift
+        let offset = index & (Self.chunkSize - 1)
+        if chunk >= chunks.count {
+            guard row != nil else { return }
+            chunks.append(contentsOf: repeatElement([], count: chunk - chunks.count + 1))
+            liveCounts.append(contentsOf: repeatElement(0, count: chunk - liveCounts.count + 1))
+        }
+        if chunks[chunk].count <= offset {
+            guard row != nil else { return }
+            chunks[chunk].append(contentsOf: repeatElement(nil, count: offset - chunks[chunk].count + 1))
+        }
+        let existed = chunks[chunk][offset] != nil
+        chunks[chunk][offset] = row
+        switch (existed, row != nil) {
+        case (false, true):
+            count += 1
+            liveCounts[chunk] += 1
+        case (true, false):
+            count -= 1
+            liveCounts[chunk] -= 1
+            if liveCounts[chunk] == 0 { chunks[chunk] = [] }
+        default: break
+        }
+        if key >= nextKey { nextKey = key + 1 }
+    }
+
+    /// Calls `body` with each key and row, in key order.
+    func forEach(_ body: (Int64, Row) throws -> Void) rethrows {
+        try forEachWhile { key, row in
+            try body(key, row)
+            return true
+        }
+    }
+
+    /// Calls `body` with each key and row, in key order, until it returns false.
+    func forEachWhile(_ body: (Int64, Row) throws -> Bool) rethrows {
+        for (chunkIndex, rows) in chunks.enumerated() where !rows.isEmpty {
+            let base = Int64(chunkIndex << Self.chunkShift) + 1
+            for (offset, row) in rows.enumerated() {
+                if let row, try !body(base + Int64(offset), row) { return }
+            }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Synchronization
+
+/// A store that keeps committed data in memory for as long as the store object lives.
+///
+/// Each new instance starts empty, so each test gets its own. Handing the same instance to a new
+/// container after the previous one is gone finds the data there: an app relaunch without a disk.
+///
+/// For example:
+/// ```swift
+/// let store = InMemoryStore()
+/// do {
+///     let container = try PersistentContainer(model: model, store: store)
+///     …  // insert and save
+/// }
+/// let relaunched = try PersistentContainer(model: model, store: store)  // same data
+/// ```
+///
+/// Core Data: `NSInMemoryStoreType`, which loses its data with its coordinator; this one does not.
+public final class InMemoryStore: PersistentStore {
+    private struct State {
+        var snapshot: StoreSnapshot?
+        var isOpen = false
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates an empty store.
+    public init() {}
+
+    /// Whether a live container has the store open.
+    public var isOpen: Bool { state.withLock { $0.isOpen } }
+
+    /// The number of objects committed to the store.
+    public var objectCount: Int { state.withLock { $0.snapshot?.count ?? 0 } }
+
+    public func load(model: ManagedObjectModel) throws -> StoreSnapshot {
+        try state.withLock { state in
+            guard !state.isOpen else { throw PersistenceError.storeInUse("This InMemoryStore") }
+            let snapshot = try state.snapshot?.rebound(to: model) ?? StoreSnapshot(model: model)
+            state.isOpen = true
+            return snapshot
+        }
+    }
+
+    public func save(_ changes: StoreChangeSet) throws {
+        state.withLock { $0.snapshot = changes.snapshot }
+    }
+
+    public func close() {
+        state.withLock { $0.isOpen = false }
+    }
+}

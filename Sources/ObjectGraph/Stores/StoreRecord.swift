@@ -1,0 +1,45 @@
+/// One object as a store keeps it: its ID, version and values.
+///
+/// `values` holds one ``StoreValue`` per property of the entity, attributes first in model order,
+/// then relationships in model order.
+public struct StoreRecord: Sendable, Hashable {
+    /// The object's ID.
+    public var objectID: ObjectID
+    /// Incremented by each save that changes the object; starts at 1.
+    public var version: Int64
+    /// The values by property position.
+    public var values: [StoreValue]
+
+    /// Creates a record.
+    public init(objectID: ObjectID, version: Int64, values: [StoreValue]) {
+        self.objectID = objectID
+        self.version = version
+        self.values = values
+    }
+}
+
+/// One save's worth of changes, handed to ``PersistentStore/save(_:)``.
+///
+/// A store persists either the delta (``inserted``, ``updated``, ``deleted``) or the whole
+/// resulting state (``snapshot``), whichever suits its medium; all of it or none of it.
+public struct StoreChangeSet: Sendable {
+    /// Objects new in this save.
+    public var inserted: [StoreRecord]
+    /// Objects changed in this save, with their new versions and values.
+    public var updated: [StoreRecord]
+    /// Objects removed in this save.
+    public var deleted: [ObjectID]
+    /// The complete committed state after this save.
+    public var snapshot: StoreSnapshot
+
+    /// Creates a change set.
+    public init(inserted: [StoreRecord], updated: [StoreRecord], deleted: [ObjectID], snapshot: StoreSnapshot) {
+        self.inserted = inserted
+        self.updated = updated
+        self.deleted = deleted
+        self.snapshot = snapshot
+    }
+
+    /// Whether the change set changes nothing.
+    public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
+}

@@ -1,0 +1,144 @@
+/// The complete committed contents of a store at one moment, for one model.
+///
+/// Stores build a snapshot when they load and receive the resulting one with each
+/// ``StoreChangeSet``. Snapshots are values: copying one is O(1), and changing a copy copies only
+/// the parts that change.
+///
+/// For example, a loader:
+/// ```swift
+/// var snapshot = StoreSnapshot(model: model)
+/// for record in decodedRecords { try snapshot.insert(record) }
+/// ```
+public struct StoreSnapshot: Sendable {
+    /// The model the records conform to.
+    public let model: ManagedObjectModel
+    var tables: [EntityTable]
+
+    /// Creates an empty snapshot for `model`.
+    public init(model: ManagedObjectModel) {
+        self.model = model
+        self.tables = Array(repeating: EntityTable(), count: model.infos.count)
+    }
+
+    /// The number of objects of every entity.
+    public var count: Int { tables.reduce(0) { $0 + $1.count } }
+
+    /// The number of objects of the entity named `entityName` (0 for an unknown entity).
+    public func count(ofEntity entityName: String) -> Int {
+        model.info(named: entityName).map { tables[$0.index].count } ?? 0
+    }
+
+    /// The record with the given ID, if the snapshot holds it.
+    ///
+    /// - Complexity: O(1).
+    public func record(for objectID: ObjectID) -> StoreRecord? {
+        guard let info = model.info(named: objectID.entityName), let row = tables[info.index][objectID.key] else {
+            return nil
+        }
+        return StoreRecord(objectID: objectID, version: row.version, values: row.values)
+    }
+
+    /// Calls `body` with every record of the entity named `entityName`, in key order.
+    public func forEachRecord(ofEntity entityName: String, _ body: (StoreRecord) throws -> Void) rethrows {
+        guard let info = model.info(named: entityName) else { return }
+        try tables[info.index].forEach { key, row in
+            try body(StoreRecord(objectID: ObjectID(entityName: info.name, key: key), version: row.version, values: row.values))
+        }
+    }
+
+    /// The key the next object of the entity gets; stores persist it so keys are never reused.
+    public func nextKey(ofEntity entityName: String) -> Int64 {
+        model.info(named: entityName).map { tables[$0.index].nextKey } ?? 1
+    }
+
+    /// Raises the next key of an entity (a loader restoring what a store persisted).
+    public mutating func reserveKeys(ofEntity entityName: String, below key: Int64) {
+        guard let info = model.info(named: entityName) else { return }
+        tables[info.index].nextKey = max(tables[info.index].nextKey, key)
+    }
+
+    /// Adds a record read from a store.
+    ///
+    /// - Throws: `PersistenceError.Code.corruptStore` if the entity is unknown, the key is not
+    ///   positive or already present, or the values do not fit the entity's properties.
+    public mutating func insert(_ record: StoreRecord) throws {
+        guard let info = model.info(named: record.objectID.entityName) else {
+            throw PersistenceError.corruptRecord(record.objectID, reason: "its entity is not in the model")
+        }
+        guard record.objectID.key >= 1 else {
+            throw PersistenceError.corruptRecord(record.objectID, reason: "its key is not positive")
+        }
+        guard tables[info.index][record.objectID.key] == nil else {
+            throw PersistenceError.corruptRecord(record.objectID, reason: "the store holds two objects with this ID")
+        }
+        if let problem = info.problem(with: record.values) {
+            throw PersistenceError.corruptRecord(record.objectID, reason: problem)
+        }
+        tables[info.index].set(EntityTable.Row(version: record.version, values: record.values), forKey: record.objectID.key)
+    }
+
+    /// Every relationship that points at an object the snapshot does not hold, as
+    /// (source object, relationship name, missing destination).
+    public func danglingReferences() -> [(ObjectID, String, ObjectID)] {
+        var dangling: [(ObjectID, String, ObjectID)] = []
+        for info in model.infos where !info.relationships.isEmpty {
+            tables[info.index].forEach { key, row in
+                for (offset, relationship) in info.relationships.enumerated() {
+                    let slot = info.attributeCount + offset
+                    let targets: [ObjectID]
+                    switch row.values[slot] {
+                    case .object(let id): targets = [id]
+                    case .objects(let ids): targets = ids
+                    default: targets = []
+                    }
+                    for target in targets where record(for: target) == nil {
+                        dangling.append((ObjectID(entityName: info.name, key: key), relationship.description.name, target))
+                    }
+                }
+            }
+        }
+        return dangling
+    }
+
+    /// The same records, bound to `other`, a model with the same schema (possibly other classes
+    /// or another entity order).
+    ///
+    /// - Throws: `PersistenceError.Code.modelMismatch` listing the differences.
+    func rebound(to other: ManagedObjectModel) throws -> StoreSnapshot {
+        let differences = other.schemaDifferences(from: model)
+        guard differences.isEmpty else { throw PersistenceError.modelMismatch(differences) }
+        var result = StoreSnapshot(model: other)
+        for info in other.infos {
+            result.tables[info.index] = tables[model.info(named: info.name)!.index]
+        }
+        return result
+    }
+}
+
+extension EntityInfo {
+    /// Why `values` cannot be a record of this entity, or `nil` if they can.
+    func problem(with values: [StoreValue]) -> String? {
+        guard values.count == propertyCount else {
+            return "it has \(values.count) values, but entity '\(name)' has \(propertyCount) properties"
+        }
+        for (slot, value) in values.enumerated() {
+            if isAttribute(slot) {
+                let attribute = attribute(at: slot)
+                if !value.isNull && !attribute.type.accepts(value) {
+                    return "attribute '\(attribute.name)' holds a \(value.kindName), not a \(attribute.type)"
+                }
+                continue
+            }
+            let relationship = relationship(at: slot).description
+            switch value {
+            case .null where !relationship.isToMany: continue
+            case .object(let id) where !relationship.isToMany && id.entityName == relationship.destination: continue
+            case .objects(let ids) where relationship.isToMany && ids.allSatisfy({ $0.entityName == relationship.destination }):
+                continue
+            default:
+                return "relationship '\(relationship.name)' holds \(value.kindName), not \(relationship.destination) objects"
+            }
+        }
+        return nil
+    }
+}
