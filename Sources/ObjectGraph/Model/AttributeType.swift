@@ -26,6 +26,7 @@ public enum AttributeType: String, Sendable, Hashable, Codable, CaseIterable {
     func normalized(_ value: StoreValue) -> StoreValue {
         switch (self, value) {
         case (.double, .int(let number)): return .double(Double(number))
+        case (.double, .float(let number)): return .double(Double(number))
         case (.float, .int(let number)): return .float(Float(number))
         case (.float, .double(let number)) where Double(Float(number)) == number: return .float(Float(number))
         case (.decimal, .int(let number)): return .decimal(Decimal(number))
