@@ -52,6 +52,9 @@ final class StoreCoordinator: Sendable {
     func allocateKey(entityIndex: Int) -> Int64 {
         state.withLock { state in
             let key = state.nextKeys[entityIndex]
+            precondition(
+                key <= EntityTable.maxKey,
+                "Entity '\(model.infos[entityIndex].name)' has used all \(EntityTable.maxKey) object keys.")
             state.nextKeys[entityIndex] = key + 1
             return key
         }
@@ -91,7 +94,7 @@ final class StoreCoordinator: Sendable {
                 next.tables[write.entityIndex].set(nil, forKey: write.key)
                 changes.deleted.append(ObjectID(entityName: model.infos[write.entityIndex].name, key: write.key))
             }
-            let dangling = danglingReferences(in: commit.inserted + commit.updated, of: next)
+            let dangling = danglingReferences(in: commit.inserted + commit.updated, before: current, after: next)
             guard dangling.isEmpty else { throw PersistenceError.conflicts(dangling) }
             for index in next.tables.indices where nextKeys[index] > next.tables[index].nextKey {
                 next.tables[index].nextKey = nextKeys[index]
@@ -103,9 +106,12 @@ final class StoreCoordinator: Sendable {
         }
     }
 
-    /// A conflict for every relationship of a written record that points at an object the
-    /// resulting state does not hold (deleted elsewhere since this context read it).
-    private func danglingReferences(in writes: [Commit.Write], of next: StoreSnapshot) -> [PersistenceError] {
+    /// A conflict for every relationship target that a write adds and the resulting state does
+    /// not hold (deleted elsewhere since this context read it). Targets the stored row already
+    /// had are not checked: a relationship without an inverse may legitimately outlive them.
+    private func danglingReferences(in writes: [Commit.Write], before current: StoreSnapshot, after next: StoreSnapshot)
+        -> [PersistenceError]
+    {
         var conflicts: [PersistenceError] = []
         for write in writes {
             let info = model.infos[write.entityIndex]
@@ -117,7 +123,8 @@ final class StoreCoordinator: Sendable {
                 default: continue
                 }
                 let table = next.tables[relationship.destinationIndex]
-                for target in targets where table[target.key] == nil {
+                let stored = current.tables[write.entityIndex][write.key]?.values[info.attributeCount + offset]
+                for target in targets where table[target.key] == nil && !(stored?.refers(to: target) ?? false) {
                     conflicts.append(
                         .danglingReference(
                             ObjectID(entityName: info.name, key: write.key), key: relationship.description.name,

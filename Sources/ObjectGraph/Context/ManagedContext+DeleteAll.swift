@@ -33,7 +33,7 @@ extension ManagedContext {
     /// - Throws: as ``save()``.
     @discardableResult
     public func deleteAll() throws -> Int {
-        try withRestoreOnFailure {
+        try withChangeJournal {
             var count = 0
             for info in model.infos {
                 let objects = try fetch(FetchRequest<ManagedObject>(entityName: info.name))
@@ -46,38 +46,11 @@ extension ManagedContext {
     }
 
     private func deleteAll<Object: ManagedObject>(_ request: FetchRequest<Object>) throws -> Int {
-        try withRestoreOnFailure {
+        try withChangeJournal {
             let objects = try fetch(request)
             objects.forEach(delete)
             try save()
             return objects.count
-        }
-    }
-
-    /// Runs `body`; if it throws, puts every registered object and change set back as it was.
-    func withRestoreOnFailure<T>(_ body: () throws -> T) throws -> T {
-        let savedRegistry = registry
-        let savedInserted = inserted
-        let savedDeleted = deleted
-        let savedTouched = touched
-        let savedObjects = registry.values.map { ($0, $0.values, $0.flags) }
-        do {
-            return try body()
-        } catch {
-            for object in registry.values where savedRegistry[object.objectID] !== object {
-                object.context = nil
-                object.flags = ManagedObject.Flags()
-            }
-            registry = savedRegistry
-            inserted = savedInserted
-            deleted = savedDeleted
-            touched = savedTouched
-            for (object, values, flags) in savedObjects {
-                object.values = values
-                object.flags = flags
-                object.context = self
-            }
-            throw error
         }
     }
 }

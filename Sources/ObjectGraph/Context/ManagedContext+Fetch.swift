@@ -35,12 +35,13 @@ extension ManagedContext {
     /// Core Data: `NSManagedObjectContext.count(for:)`.
     public func count<Result: ManagedObject>(for request: FetchRequest<Result>) throws -> Int {
         let info = try request.entity(in: model)
-        var total = coordinator.snapshot().tables[info.index].count
+        let table = coordinator.snapshot().tables[info.index]
+        var total = table.count
         if request.includesPendingChanges {
             total += inserted.reduce(0) { $0 + ($1.info.index == info.index ? 1 : 0) }
-            total -= deleted.reduce(0) { $0 + ($1.info.index == info.index ? 1 : 0) }
+            total -= deleted.reduce(0) { $0 + ($1.info.index == info.index && table[$1.objectID.key] != nil ? 1 : 0) }
         }
-        total = max(0, total - request.fetchOffset)
+        total = max(0, total - max(0, request.fetchOffset))
         return request.fetchLimit > 0 ? min(total, request.fetchLimit) : total
     }
 

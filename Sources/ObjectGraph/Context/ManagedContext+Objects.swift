@@ -3,28 +3,34 @@ extension ManagedContext {
 
     /// The object with the given ID: the registered instance, or one read from the store.
     ///
-    /// If the store has no such object, the result reports `isDeleted` and holds the entity's
-    /// default values; use ``existingObject(with:)`` to get an error instead.
+    /// If neither the context nor the store has such an object, the result is a placeholder that
+    /// reports `isDeleted`, holds the entity's default values and belongs to no context; use
+    /// ``existingObject(with:)`` to get an error instead.
     ///
     /// - Complexity: O(1).
     ///
     /// Core Data: `NSManagedObjectContext.object(with:)`.
     public func object(with objectID: ObjectID) -> ManagedObject {
-        if let object = registry[objectID] { return object }
+        if let object = existingOrNil(objectID) { return object }
         guard let info = model.info(named: objectID.entityName) else {
             preconditionFailure(
                 "\(objectID) names entity '\(objectID.entityName)', which is not in the model. "
                     + "Use existingObject(with:) to get an error instead.")
         }
-        if let row = coordinator.snapshot().tables[info.index][objectID.key] {
-            return materialize(info: info, key: objectID.key, row: row)
-        }
-        let missing = info.objectClass.init(entity: info.boundDescription, insertInto: nil)
+        let missing = info.objectClass.init(entity: info.materializingDescription, insertInto: nil)
         missing.objectID = objectID
-        missing.context = self
         missing.flags.isMissing = true
-        registry[objectID] = missing
         return missing
+    }
+
+    /// The registered object with the given ID, or one read from the store; `nil` if neither
+    /// has it (or its entity is not in the model).
+    func existingOrNil(_ objectID: ObjectID) -> ManagedObject? {
+        if let object = registry[objectID] { return object }
+        guard let info = model.info(named: objectID.entityName),
+            let row = coordinator.snapshot().tables[info.index][objectID.key]
+        else { return nil }
+        return materialize(info: info, key: objectID.key, row: row)
     }
 
     /// The object with the given ID, if it exists in this context or in the store.
@@ -38,8 +44,9 @@ extension ManagedContext {
         guard model.info(named: objectID.entityName) != nil else {
             throw PersistenceError.unknownEntity(objectID.entityName)
         }
-        let object = object(with: objectID)
-        guard !object.flags.isMissing else { throw PersistenceError.objectNotFound(objectID) }
+        guard let object = existingOrNil(objectID), !object.flags.isMissing else {
+            throw PersistenceError.objectNotFound(objectID)
+        }
         return object
     }
 
@@ -54,7 +61,7 @@ extension ManagedContext {
     func materialize(info: EntityInfo, key: Int64, row: EntityTable.Row) -> ManagedObject {
         let id = ObjectID(entityName: info.name, key: key)
         if let object = registry[id] { return object }
-        let object = info.objectClass.init(entity: info.boundDescription, insertInto: nil)
+        let object = info.objectClass.init(entity: info.materializingDescription, insertInto: nil)
         object.objectID = id
         object.values = row.values
         object.committed = row.values
@@ -78,12 +85,11 @@ extension ManagedContext {
         }
         touched.removeAll()
         for object in deleted { object.flags.isDeleted = false }
-        deleted.removeAll()
         for object in inserted {
             object.flags.isInserted = false
             unregister(object)
         }
-        inserted.removeAll()
+        clearPendingInsertsAndDeletes()
     }
 
     /// Forgets every object and every unsaved change; objects fetched afterwards are new
@@ -97,8 +103,7 @@ extension ManagedContext {
         }
         registry.removeAll()
         touched.removeAll()
-        inserted.removeAll()
-        deleted.removeAll()
+        clearPendingInsertsAndDeletes()
     }
 
     /// Reloads an object's saved values from the store. With `mergeChanges` false its unsaved
@@ -112,8 +117,11 @@ extension ManagedContext {
         let info = object.info
         guard let row = coordinator.snapshot().tables[info.index][object.objectID.key] else {
             object.flags.isMissing = true
-            object.flags.isDeleted = false
-            deleted.remove(object)
+            if object.flags.isDeleted {
+                object.flags.isDeleted = false
+                deleted.remove(object)
+                deletionOrderIsExact = false
+            }
             touched.remove(object)
             object.flags.isTouched = false
             return
@@ -127,7 +135,7 @@ extension ManagedContext {
         }
         object.committed = row.values
         object.version = row.version
-        if !object.isUpdated {
+        if object.values == row.values {
             touched.remove(object)
             object.flags.isTouched = false
         }

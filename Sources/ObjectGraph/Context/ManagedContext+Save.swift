@@ -14,20 +14,23 @@ extension ManagedContext {
     /// Core Data: `NSManagedObjectContext.save()`.
     public func save() throws {
         guard hasChanges else { return }
-        for object in inserted { object.willSave() }
-        for object in touched where object.isUpdated { object.willSave() }
-        for object in deleted { object.willSave() }
+        let (insertedObjects, updatedObjects, deletedObjects) = try withChangeJournal {
+            for object in inserted { object.willSave() }
+            for object in touched where object.isUpdated { object.willSave() }
+            for object in deleted { object.willSave() }
 
-        let insertedObjects = inserted.sorted { $0.objectID.key < $1.objectID.key }
-        let updatedObjects = touched.filter(\.isUpdated).sorted { $0.objectID.key < $1.objectID.key }
-        let deletedObjects = deleted.sorted { $0.objectID.key < $1.objectID.key }
-        try validate(inserted: insertedObjects, updated: updatedObjects, deleted: deletedObjects)
+            let insertedObjects = orderedInsertedObjects
+            let updatedObjects = touched.filter(\.isUpdated).sorted { $0.objectID.key < $1.objectID.key }
+            let deletedObjects = orderedDeletedObjects
+            try validate(inserted: insertedObjects, updated: updatedObjects, deleted: deletedObjects)
 
-        var commit = StoreCoordinator.Commit()
-        commit.inserted = insertedObjects.map { write($0) }
-        commit.updated = updatedObjects.map { write($0) }
-        commit.deleted = deletedObjects.map { write($0) }
-        try coordinator.commit(commit)
+            var commit = StoreCoordinator.Commit()
+            commit.inserted = insertedObjects.map { write($0) }
+            commit.updated = updatedObjects.map { write($0) }
+            commit.deleted = deletedObjects.map { write($0) }
+            try coordinator.commit(commit)
+            return (insertedObjects, updatedObjects, deletedObjects)
+        }
 
         for object in insertedObjects {
             object.committed = object.values
@@ -40,9 +43,8 @@ extension ManagedContext {
         }
         for object in touched { object.flags.isTouched = false }
         touched.removeAll()
-        inserted.removeAll()
         for object in deletedObjects { unregister(object) }
-        deleted.removeAll()
+        clearPendingInsertsAndDeletes()
         for object in insertedObjects { object.didSave() }
         for object in updatedObjects { object.didSave() }
         for object in deletedObjects { object.didSave() }

@@ -29,7 +29,9 @@ extension ManagedContext {
             let description = relationship.description
             let count = object.relatedIDs(at: info.attributeCount + offset).count
             if count == 0 {
-                if !description.isOptional { failures.append(.missingRequiredValue(object: object, key: description.name)) }
+                if !description.isOptional {
+                    failures.append(.missingRequiredValue(object: object, key: description.name))
+                }
             } else if description.isToMany,
                 description.minCount > 0 && count < description.minCount
                     || description.maxCount > 0 && count > description.maxCount

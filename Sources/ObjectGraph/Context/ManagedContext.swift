@@ -23,6 +23,14 @@ public final class ManagedContext {
     var deleted: Set<ManagedObject> = []
     /// Objects whose values were set since the last save; some may have been set back.
     var touched: Set<ManagedObject> = []
+    /// `inserted` and `deleted` in the order the calls happened, so that a save need not sort
+    /// them; valid while the matching flag is set (an object leaving a set clears it).
+    var insertionOrder: [ManagedObject] = []
+    var deletionOrder: [ManagedObject] = []
+    var insertionOrderIsExact = true
+    var deletionOrderIsExact = true
+    /// Open while a save or another all-or-nothing operation runs; see `withChangeJournal`.
+    var journal: Journal?
 
     init(coordinator: StoreCoordinator, name: String? = nil) {
         self.coordinator = coordinator
@@ -67,15 +75,15 @@ public final class ManagedContext {
     // MARK: - Insert and delete
 
     /// Inserts a detached object; it is saved with the next ``save()``. Inserting an object the
-    /// context already holds does nothing, except that a deleted object is deleted no more.
+    /// context already holds does nothing. A detached object's relationships start empty, since
+    /// the objects they named belong to another context.
     ///
     /// Core Data: `NSManagedObjectContext.insert(_:)`.
     public func insert(_ object: ManagedObject) {
         if object.context === self {
-            if object.flags.isDeleted {
-                object.flags.isDeleted = false
-                deleted.remove(object)
-            }
+            precondition(
+                !object.flags.isDeleted,
+                "\(object.objectID) is deleted; insert cannot undo a delete. Use rollback() to discard it.")
             return
         }
         precondition(
@@ -87,6 +95,7 @@ public final class ManagedContext {
                 "Entity '\(object.info.name)' is not in the context's model. Add it to the model first.")
         }
         object.info = info
+        for slot in info.attributeCount..<info.propertyCount { object.values[slot] = info.defaultValues[slot] }
         object.objectID = ObjectID(entityName: info.name, key: coordinator.allocateKey(entityIndex: info.index))
         object.context = self
         object.committed = nil
@@ -94,6 +103,7 @@ public final class ManagedContext {
         object.flags = ManagedObject.Flags(isInserted: true)
         registry[object.objectID] = object
         inserted.insert(object)
+        insertionOrder.append(object)
         object.awakeFromInsert()
     }
 
@@ -112,9 +122,12 @@ public final class ManagedContext {
         applyDeleteRules(of: object)
         if object.flags.isInserted {
             inserted.remove(object)
+            insertionOrderIsExact = false
             unregister(object)
+            object.flags = ManagedObject.Flags()
         } else {
             deleted.insert(object)
+            deletionOrder.append(object)
         }
     }
 
@@ -125,18 +138,40 @@ public final class ManagedContext {
             case .nullify:
                 guard let inverseSlot = relationship.inverseSlot else { continue }
                 for id in object.relatedIDs(at: slot) {
-                    self.object(with: id).removeRelated(object.objectID, at: inverseSlot)
+                    existingOrNil(id)?.removeRelated(object.objectID, at: inverseSlot)
                 }
             case .cascade:
                 for id in object.relatedIDs(at: slot) {
-                    let target = self.object(with: id)
-                    if let inverseSlot = relationship.inverseSlot { target.removeRelated(object.objectID, at: inverseSlot) }
+                    guard let target = existingOrNil(id) else { continue }
+                    if let inverseSlot = relationship.inverseSlot {
+                        target.removeRelated(object.objectID, at: inverseSlot)
+                    }
                     delete(target)
                 }
             case .deny, .noAction:
                 continue
             }
         }
+    }
+
+    /// Forgets every pending insert and delete.
+    func clearPendingInsertsAndDeletes() {
+        inserted.removeAll()
+        deleted.removeAll()
+        insertionOrder.removeAll()
+        deletionOrder.removeAll()
+        insertionOrderIsExact = true
+        deletionOrderIsExact = true
+    }
+
+    /// The pending inserts in the order they happened.
+    var orderedInsertedObjects: [ManagedObject] {
+        insertionOrderIsExact ? insertionOrder : inserted.sorted { $0.objectID.key < $1.objectID.key }
+    }
+
+    /// The pending deletes in the order they happened.
+    var orderedDeletedObjects: [ManagedObject] {
+        deletionOrderIsExact ? deletionOrder : deleted.sorted { $0.objectID.key < $1.objectID.key }
     }
 
     /// Drops an object from the context; it keeps its values but no longer has a context.

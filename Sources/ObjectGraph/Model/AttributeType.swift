@@ -28,8 +28,11 @@ public enum AttributeType: String, Sendable, Hashable, Codable, CaseIterable {
         case (.double, .int(let number)): return .double(Double(number))
         case (.double, .float(let number)): return .double(Double(number))
         case (.float, .int(let number)): return .float(Float(number))
-        case (.float, .double(let number)) where Double(Float(number)) == number: return .float(Float(number))
+        case (.float, .double(let number)) where !number.isFinite || Float(number).isFinite:
+            return .float(Float(number))
         case (.decimal, .int(let number)): return .decimal(Decimal(number))
+        case (.decimal, .double(let number)) where number.isFinite: return .decimal(Decimal(number))
+        case (.decimal, .float(let number)) where number.isFinite: return .decimal(Decimal(Double(number)))
         default: return value
         }
     }

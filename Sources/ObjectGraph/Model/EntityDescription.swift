@@ -26,6 +26,16 @@ public struct EntityDescription: Sendable, Hashable {
     /// The compiled entity this description was handed out for, so that objects can be created
     /// from it without a lookup. Never set on the descriptions a model stores (no cycles).
     var boundInfo: EntityInfo?
+    /// With `boundInfo`: the object is being read from the store, so skip initial values.
+    var isMaterializing = false
+    /// Per-object initial values of a typed subclass's attributes, evaluated for each new object.
+    var initialValues: [InitialValue] = []
+
+    /// A typed attribute's initial value, made anew for each new object.
+    struct InitialValue: Sendable {
+        let slot: Int
+        let make: @Sendable () -> StoreValue
+    }
 
     /// Creates an entity description.
     public init(

@@ -56,10 +56,18 @@ final class EntityInfo: Sendable {
         self.init(description: description, index: -1, relationships: relationships)
     }
 
-    /// The description with this compiled entity attached, for creating objects quickly.
+    /// The description with this compiled entity attached, for creating new objects quickly.
     var boundDescription: EntityDescription {
         var bound = description
         bound.boundInfo = self
+        return bound
+    }
+
+    /// The description with this compiled entity attached, for objects read from the store.
+    var materializingDescription: EntityDescription {
+        var bound = description
+        bound.boundInfo = self
+        bound.isMaterializing = true
         return bound
     }
 

@@ -28,7 +28,9 @@ public struct ManagedObjectModel: Sendable, CustomStringConvertible {
                 let destinationIndex = indexByName[relationship.destination]!
                 let destination = entities[destinationIndex]
                 let inverseSlot = relationship.inverse.flatMap { inverse in
-                    destination.relationships.firstIndex { $0.name == inverse }.map { destination.attributes.count + $0 }
+                    destination.relationships.firstIndex { $0.name == inverse }.map {
+                        destination.attributes.count + $0
+                    }
                 }
                 return EntityInfo.ResolvedRelationship(
                     description: relationship, destinationIndex: destinationIndex, inverseSlot: inverseSlot)

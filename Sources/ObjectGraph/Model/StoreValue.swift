@@ -41,8 +41,9 @@ public enum StoreValue: Sendable, Hashable, CustomStringConvertible {
         case (.double(let a), .double(let b)): return a.bitPattern == b.bitPattern
         case (.string(let a), .string(let b)): return a == b
         case (.decimal(let a), .decimal(let b)): return a == b
-        case (.date(let a), .date(let b)): return a.timeIntervalSinceReferenceDate.bitPattern
-            == b.timeIntervalSinceReferenceDate.bitPattern
+        case (.date(let a), .date(let b)):
+            return a.timeIntervalSinceReferenceDate.bitPattern
+                == b.timeIntervalSinceReferenceDate.bitPattern
         case (.data(let a), .data(let b)): return a == b
         case (.uuid(let a), .uuid(let b)): return a == b
         case (.url(let a), .url(let b)): return a == b
@@ -67,6 +68,15 @@ public enum StoreValue: Sendable, Hashable, CustomStringConvertible {
         case .url(let value): hasher.combine(value)
         case .object(let value): hasher.combine(value)
         case .objects(let value): hasher.combine(value)
+        }
+    }
+
+    /// Whether a relationship value includes `id`.
+    func refers(to id: ObjectID) -> Bool {
+        switch self {
+        case .object(let target): target == id
+        case .objects(let targets): targets.contains(id)
+        default: false
         }
     }
 

@@ -17,22 +17,28 @@
 /// Core Data: an `@NSManaged` property backed by an `NSAttributeDescription`.
 @propertyWrapper
 public struct Attribute<Value: AttributeValue> {
-    let initialValue: Value?
+    /// Makes the initial value of each new object (evaluated per object, like a property
+    /// initializer); `nil` when the declaration has none.
+    let makeInitialValue: (@Sendable () -> Value)?
     let isIndexed: Bool
     let renamingIdentifier: String?
     /// This instance's slot in the object's values, resolved on first access.
     var slot = -1
 
-    /// Declares an attribute whose default is the initial value.
-    public init(wrappedValue: Value, indexed: Bool = false, renamingIdentifier: String? = nil) {
-        self.initialValue = wrappedValue
+    /// Declares an attribute whose default is the initial value, evaluated once for each new
+    /// object (so `= UUID()` gives every object its own).
+    public init(
+        wrappedValue: @autoclosure @escaping @Sendable () -> Value, indexed: Bool = false,
+        renamingIdentifier: String? = nil
+    ) {
+        self.makeInitialValue = wrappedValue
         self.isIndexed = indexed
         self.renamingIdentifier = renamingIdentifier
     }
 
     /// Declares an attribute without a default (`nil` for an optional type).
     public init(indexed: Bool = false, renamingIdentifier: String? = nil) {
-        self.initialValue = nil
+        self.makeInitialValue = nil
         self.isIndexed = indexed
         self.renamingIdentifier = renamingIdentifier
     }
@@ -40,7 +46,7 @@ public struct Attribute<Value: AttributeValue> {
     @available(*, unavailable, message: "@Attribute can only be used on properties of ManagedObject subclasses")
     public var wrappedValue: Value {
         get { fatalError("unavailable") }
-        set { fatalError("unavailable") }  // swift-format-ignore
+        set { fatalError("unavailable") }
     }
 
     /// Reads and writes the attribute through the enclosing object's values.
@@ -65,12 +71,15 @@ public struct Attribute<Value: AttributeValue> {
 
 extension Attribute: DerivableProperty {
     func derive(name: String) -> DerivedProperty {
-        .attribute(
-            AttributeDescription(
-                name: name, type: Value.attributeType, isOptional: Value.isOptionalType,
-                defaultValue: initialValue?.storeValue ?? .null, isIndexed: isIndexed,
-                renamingIdentifier: renamingIdentifier))
+        let description = AttributeDescription(
+            name: name, type: Value.attributeType, isOptional: Value.isOptionalType,
+            defaultValue: makeInitialValue?().storeValue ?? .null, isIndexed: isIndexed,
+            renamingIdentifier: renamingIdentifier)
+        guard let makeInitialValue else { return .attribute(description, initialValue: nil) }
+        return .attribute(description, initialValue: { makeInitialValue().storeValue })
     }
+
+    var cachedSlot: Int { slot }
 
     mutating func cacheSlot(_ slot: Int) { self.slot = slot }
 }

@@ -12,7 +12,7 @@ import Foundation
 /// enum Ripeness: String, AttributeValue { case green, ripe }
 /// struct Origin: Codable, AttributeValue { var country: String }
 /// ```
-public protocol AttributeValue {
+public protocol AttributeValue: SendableMetatype {
     /// The attribute type this Swift type is stored as.
     static var attributeType: AttributeType { get }
     /// Whether the type admits `nil` (only `Optional` does).
@@ -150,7 +150,8 @@ extension AttributeValue where Self: RawRepresentable, RawValue: AttributeValue 
 extension AttributeValue where Self: Codable {
     public static var attributeType: AttributeType { .codable }
     public init?(storeValue: StoreValue) {
-        guard case .data(let data) = storeValue, let value = try? CodableAttributeCoding.decoder().decode(Self.self, from: data)
+        guard case .data(let data) = storeValue,
+            let value = try? CodableAttributeCoding.decoder().decode(Self.self, from: data)
         else { return nil }
         self = value
     }

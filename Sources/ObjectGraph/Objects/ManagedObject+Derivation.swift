@@ -1,12 +1,14 @@
 /// A property wrapper that describes a model property.
 protocol DerivableProperty {
     func derive(name: String) -> DerivedProperty
+    /// The wrapper's slot in its object's values, or a negative number before it is known.
+    var cachedSlot: Int { get }
     /// Remembers the wrapper's slot in its object's values.
     mutating func cacheSlot(_ slot: Int)
 }
 
 enum DerivedProperty {
-    case attribute(AttributeDescription)
+    case attribute(AttributeDescription, initialValue: (@Sendable () -> StoreValue)?)
     case relationship(RelationshipDescription)
 }
 
@@ -14,7 +16,8 @@ extension ManagedObject {
     /// The entity description derived from this subclass's `@Attribute` and `@Relationship`
     /// properties, in declaration order (superclass properties first).
     static func derivedEntityDescription() -> EntityDescription {
-        let prototype = self.init(entity: EntityDescription(name: entityName, managedObjectClass: self), insertInto: nil)
+        let prototype = self.init(
+            entity: EntityDescription(name: entityName, managedObjectClass: self), insertInto: nil)
         var mirrors: [Mirror] = []
         var mirror: Mirror? = Mirror(reflecting: prototype)
         while let current = mirror, current.subjectType != ManagedObject.self {
@@ -23,19 +26,26 @@ extension ManagedObject {
         }
         var attributes: [AttributeDescription] = []
         var relationships: [RelationshipDescription] = []
+        var initialValues: [EntityDescription.InitialValue] = []
         for mirror in mirrors.reversed() {
             for child in mirror.children {
                 guard let label = child.label, label.hasPrefix("_"), let property = child.value as? DerivableProperty
                 else { continue }
                 switch property.derive(name: String(label.dropFirst())) {
-                case .attribute(let attribute): attributes.append(attribute)
+                case .attribute(let attribute, let initialValue):
+                    if let initialValue {
+                        initialValues.append(EntityDescription.InitialValue(slot: attributes.count, make: initialValue))
+                    }
+                    attributes.append(attribute)
                 case .relationship(let relationship): relationships.append(relationship)
                 }
             }
         }
-        return EntityDescription(
+        var entity = EntityDescription(
             name: entityName, attributes: attributes, relationships: relationships,
             uniquenessConstraints: uniquenessConstraints, managedObjectClass: self)
+        entity.initialValues = initialValues
+        return entity
     }
 
     /// The slot of a typed property, given its wrapper's storage key path and its cached slot.
@@ -51,21 +61,45 @@ extension ManagedObject {
         return slot
     }
 
-    private func resolveSlot(_ storage: AnyKeyPath) -> Int {
+    private func resolveSlot<Object: ManagedObject, Wrapper: DerivableProperty>(
+        _ storage: ReferenceWritableKeyPath<Object, Wrapper>
+    ) -> Int {
         let cacheKey = EntityInfo.KeyPathKey(keyPath: storage)
         if let slot = info.keyPathSlots.withLock({ $0[cacheKey] }) { return slot }
-        // A stored property's key path prints as `\Type._name`; the wrapper's storage is `_name`.
-        let path = String(describing: storage)
-        let label = path.split(separator: ".").last.map(String.init) ?? path
-        let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
-        guard let slot = info.slotByName[name] else {
+        guard let name = Self.propertyName(of: storage, in: info), let slot = info.slotByName[name] else {
             preconditionFailure(
-                "Property '\(name)' of \(type(of: self)) is not part of entity '\(info.name)'. "
-                    + "Build the model from the class (ManagedObjectModel(\(type(of: self)).self)) or add the property.")
+                "A property of \(type(of: self)) is not part of entity '\(info.name)'. Build the model from "
+                    + "the class (ManagedObjectModel(\(type(of: self)).self)) so that it includes every property.")
         }
         info.keyPathSlots.withLock { $0[cacheKey] = slot }
         return slot
     }
+
+    /// The name of the property whose wrapper `storage` points at: marks the wrapper in a
+    /// throwaway instance and finds the marked child by reflection.
+    private static func propertyName<Object: ManagedObject, Wrapper: DerivableProperty>(
+        of storage: ReferenceWritableKeyPath<Object, Wrapper>, in info: EntityInfo
+    ) -> String? {
+        guard let probe = info.objectClass.init(entity: info.materializingDescription, insertInto: nil) as? Object
+        else { return nil }
+        var wrapper = probe[keyPath: storage]
+        wrapper.cacheSlot(Self.probeMark)
+        probe[keyPath: storage] = wrapper
+        var mirror: Mirror? = Mirror(reflecting: probe)
+        while let current = mirror {
+            for child in current.children {
+                if let property = child.value as? DerivableProperty, property.cachedSlot == Self.probeMark,
+                    let label = child.label, label.hasPrefix("_")
+                {
+                    return String(label.dropFirst())
+                }
+            }
+            mirror = current.superclassMirror
+        }
+        return nil
+    }
+
+    private static var probeMark: Int { -2 }
 
     /// Explains why a typed attribute cannot be read.
     func unreadableValueMessage<Value>(at slot: Int, as type: Value.Type) -> String {

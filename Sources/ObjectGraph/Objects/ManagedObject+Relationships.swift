@@ -1,10 +1,11 @@
 extension ManagedObject {
-    /// The objects a relationship value refers to, materialized in this object's context.
+    /// The objects a relationship value refers to, materialized in this object's context;
+    /// objects that no longer exist (deleted elsewhere) are left out.
     func relatedObjects(_ stored: StoreValue) -> [ManagedObject] {
         guard let context else { return [] }
         switch stored {
-        case .object(let id): return [context.object(with: id)]
-        case .objects(let ids): return ids.map { context.object(with: $0) }
+        case .object(let id): return context.existingOrNil(id).map { [$0] } ?? []
+        case .objects(let ids): return ids.compactMap { context.existingOrNil($0) }
         default: return []
         }
     }
@@ -26,7 +27,8 @@ extension ManagedObject {
         case nil: targets = []
         case let object as ManagedObject where !relationship.isToMany: targets = [object]
         case let objects as [ManagedObject] where relationship.isToMany: targets = objects
-        case let objects as Set<ManagedObject> where relationship.isToMany: targets = objects.sorted { $0.objectID < $1.objectID }
+        case let objects as Set<ManagedObject> where relationship.isToMany:
+            targets = objects.sorted { $0.objectID < $1.objectID }
         default: targets = nil
         }
         guard let targets, targets.allSatisfy({ $0.info.name == relationship.destination }) else {
@@ -45,7 +47,8 @@ extension ManagedObject {
         let relationship = info.relationship(at: slot)
         guard let context else {
             preconditionFailure(
-                "Insert \(info.name) into a context before setting its relationship '\(relationship.description.name)'.")
+                "Insert \(info.name) into a context before setting its relationship '\(relationship.description.name)'."
+            )
         }
         var seen: Set<ObjectID> = []
         var newIDs: [ObjectID] = []
@@ -57,13 +60,17 @@ extension ManagedObject {
             if seen.insert(target.objectID).inserted { newIDs.append(target.objectID) }
         }
         let oldIDs = relatedIDs(at: slot)
+        if relationship.description.isToMany && !relationship.description.isOrdered {
+            // Unordered relationships keep their IDs sorted, so equal sets store equal values.
+            newIDs.sort { $0.key < $1.key }
+        }
         let stored: StoreValue =
             relationship.description.isToMany ? .objects(newIDs) : newIDs.first.map { .object($0) } ?? .null
         setStoreValue(stored, at: slot)
         guard let inverseSlot = relationship.inverseSlot else { return }
         let oldSet = Set(oldIDs)
         for id in oldIDs where !seen.contains(id) {
-            context.object(with: id).removeRelated(objectID, at: inverseSlot)
+            context.existingOrNil(id)?.removeRelated(objectID, at: inverseSlot)
         }
         for target in targets where !oldSet.contains(target.objectID) {
             target.addRelated(self, at: inverseSlot)
@@ -77,14 +84,19 @@ extension ManagedObject {
         if relationship.description.isToMany {
             var ids = relatedIDs(at: slot)
             guard !ids.contains(source.objectID) else { return }
-            ids.append(source.objectID)
+            if relationship.description.isOrdered {
+                ids.append(source.objectID)
+            } else {
+                let index = ids.firstIndex { $0.key > source.objectID.key } ?? ids.endIndex
+                ids.insert(source.objectID, at: index)
+            }
             setStoreValue(.objects(ids), at: slot)
             return
         }
         if case .object(let previous) = values[slot], previous != source.objectID,
-            let backSlot = relationship.inverseSlot, let context
+            let backSlot = relationship.inverseSlot
         {
-            context.object(with: previous).removeRelated(objectID, at: backSlot)
+            context?.existingOrNil(previous)?.removeRelated(objectID, at: backSlot)
         }
         setStoreValue(.object(source.objectID), at: slot)
     }

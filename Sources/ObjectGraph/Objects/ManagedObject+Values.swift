@@ -14,6 +14,7 @@ extension ManagedObject {
     /// Sets one attribute's stored value, recording the change with the context.
     func setStoreValue(_ value: StoreValue, at slot: Int) {
         guard values[slot] != value else { return }
+        if let context, context.journal != nil { context.recordBeforeChange(self) }
         values[slot] = value
         context?.didChange(self)
     }

@@ -16,6 +16,9 @@ import Foundation
 /// try context.save()
 /// ```
 ///
+/// `Identifiable` uses the object's identity (`ObjectIdentifier`), so subclasses are free to
+/// declare an attribute named `id`, such as `@Attribute var id = UUID()`.
+///
 /// Objects are not `Sendable`: use one only in its context's isolation domain, and pass its
 /// ``objectID`` to other domains.
 ///
@@ -64,6 +67,13 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
         }
         objectID = ObjectID(entityName: entity.name, key: 0)
         values = info.defaultValues
+        precondition(
+            info.objectClass == ManagedObject.self || Self.self == info.objectClass,
+            "Entity '\(info.name)' is represented by \(info.objectClass); create its objects with "
+                + "\(info.objectClass)(context:) rather than \(Self.self).")
+        if !entity.isMaterializing {
+            for initial in info.description.initialValues { values[initial.slot] = initial.make() }
+        }
         if let context { context.insert(self) }
     }
 
@@ -93,9 +103,6 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     /// The context that owns the object, or `nil` for a detached or deleted-and-saved object.
     public var managedObjectContext: ManagedContext? { context }
 
-    /// The object's ID, for `Identifiable`.
-    public var id: ObjectID { objectID }
-
     /// Whether the object was inserted and not yet saved.
     public var isInserted: Bool { flags.isInserted }
 
@@ -104,7 +111,9 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
 
     /// Whether the object has saved values that differ from its current ones.
     public var isUpdated: Bool {
-        guard context != nil, !flags.isInserted, !flags.isDeleted, let committed else { return false }
+        guard context != nil, !flags.isInserted, !flags.isDeleted, !flags.isMissing, let committed else {
+            return false
+        }
         return committed != values
     }
 

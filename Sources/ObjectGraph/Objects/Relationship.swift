@@ -49,7 +49,7 @@ public struct Relationship<Value: RelationshipValue> {
     @available(*, unavailable, message: "@Relationship can only be used on properties of ManagedObject subclasses")
     public var wrappedValue: Value {
         get { fatalError("unavailable") }
-        set { fatalError("unavailable") }  // swift-format-ignore
+        set { fatalError("unavailable") }
     }
 
     /// Reads and writes the relationship through the enclosing object's values.
@@ -77,6 +77,8 @@ extension Relationship: DerivableProperty {
                 isOrdered: Value.isOrdered, isOptional: isOptional && minCount == 0, deleteRule: deleteRule,
                 minCount: minCount, maxCount: maxCount))
     }
+
+    var cachedSlot: Int { slot }
 
     mutating func cacheSlot(_ slot: Int) { self.slot = slot }
 }

@@ -9,6 +9,10 @@ struct EntityTable: Sendable {
         var values: [StoreValue]
     }
 
+    /// The largest key a table holds: 2^32 objects per entity over a store's life. Bounding keys
+    /// keeps a damaged store file from making the table allocate without limit.
+    static let maxKey: Int64 = 1 << 32
+
     static let chunkShift = 9
     static let chunkSize = 1 << chunkShift
 
@@ -30,7 +34,7 @@ struct EntityTable: Sendable {
 
     /// Stores or removes the row for `key` (which must be at least 1).
     mutating func set(_ row: Row?, forKey key: Int64) {
-        precondition(key >= 1, "Object keys start at 1.")
+        precondition(key >= 1 && key <= Self.maxKey, "Object keys are between 1 and \(Self.maxKey).")
         let index = Int(key - 1)
         let chunk = index >> Self.chunkShift
         let offset = index & (Self.chunkSize - 1)

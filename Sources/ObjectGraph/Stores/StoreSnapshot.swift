@@ -42,7 +42,9 @@ public struct StoreSnapshot: Sendable {
     public func forEachRecord(ofEntity entityName: String, _ body: (StoreRecord) throws -> Void) rethrows {
         guard let info = model.info(named: entityName) else { return }
         try tables[info.index].forEach { key, row in
-            try body(StoreRecord(objectID: ObjectID(entityName: info.name, key: key), version: row.version, values: row.values))
+            try body(
+                StoreRecord(
+                    objectID: ObjectID(entityName: info.name, key: key), version: row.version, values: row.values))
         }
     }
 
@@ -54,7 +56,7 @@ public struct StoreSnapshot: Sendable {
     /// Raises the next key of an entity (a loader restoring what a store persisted).
     public mutating func reserveKeys(ofEntity entityName: String, below key: Int64) {
         guard let info = model.info(named: entityName) else { return }
-        tables[info.index].nextKey = max(tables[info.index].nextKey, key)
+        tables[info.index].nextKey = min(max(tables[info.index].nextKey, key), EntityTable.maxKey + 1)
     }
 
     /// Adds a record read from a store.
@@ -65,8 +67,9 @@ public struct StoreSnapshot: Sendable {
         guard let info = model.info(named: record.objectID.entityName) else {
             throw PersistenceError.corruptRecord(record.objectID, reason: "its entity is not in the model")
         }
-        guard record.objectID.key >= 1 else {
-            throw PersistenceError.corruptRecord(record.objectID, reason: "its key is not positive")
+        guard record.objectID.key >= 1, record.objectID.key <= EntityTable.maxKey else {
+            throw PersistenceError.corruptRecord(
+                record.objectID, reason: "its key is outside the valid range 1...\(EntityTable.maxKey)")
         }
         guard tables[info.index][record.objectID.key] == nil else {
             throw PersistenceError.corruptRecord(record.objectID, reason: "the store holds two objects with this ID")
@@ -74,7 +77,8 @@ public struct StoreSnapshot: Sendable {
         if let problem = info.problem(with: record.values) {
             throw PersistenceError.corruptRecord(record.objectID, reason: problem)
         }
-        tables[info.index].set(EntityTable.Row(version: record.version, values: record.values), forKey: record.objectID.key)
+        tables[info.index].set(
+            EntityTable.Row(version: record.version, values: record.values), forKey: record.objectID.key)
     }
 
     /// Every relationship that points at an object the snapshot does not hold, as
@@ -92,7 +96,8 @@ public struct StoreSnapshot: Sendable {
                     default: targets = []
                     }
                     for target in targets where record(for: target) == nil {
-                        dangling.append((ObjectID(entityName: info.name, key: key), relationship.description.name, target))
+                        dangling.append(
+                            (ObjectID(entityName: info.name, key: key), relationship.description.name, target))
                     }
                 }
             }
@@ -133,10 +138,12 @@ extension EntityInfo {
             switch value {
             case .null where !relationship.isToMany: continue
             case .object(let id) where !relationship.isToMany && id.entityName == relationship.destination: continue
-            case .objects(let ids) where relationship.isToMany && ids.allSatisfy({ $0.entityName == relationship.destination }):
+            case .objects(let ids)
+            where relationship.isToMany && ids.allSatisfy({ $0.entityName == relationship.destination }):
                 continue
             default:
-                return "relationship '\(relationship.name)' holds \(value.kindName), not \(relationship.destination) objects"
+                return
+                    "relationship '\(relationship.name)' holds \(value.kindName), not \(relationship.destination) objects"
             }
         }
         return nil

@@ -63,6 +63,7 @@ import Testing
         #expect(!context.hasChanges)
         #expect(context.insertedObjects.isEmpty && context.deletedObjects.isEmpty)
         #expect(fruit.managedObjectContext == nil)
+        #expect(!fruit.hasChanges && !fruit.isInserted && !fruit.isDeleted)
         #expect(try context.fetch(Fruit.fetchRequest()).isEmpty)
     }
 

@@ -85,7 +85,9 @@ import Testing
         let basket = Basket(context: context)
         try apple.setValue(basket, forKey: "basket")
         #expect(try basket.value(forKey: "fruits") as? Set<ManagedObject> == [apple])
-        let error = #expect(throws: PersistenceError.self) { try apple.setValue(Tag(context: context), forKey: "basket") }
+        let error = #expect(throws: PersistenceError.self) {
+            try apple.setValue(Tag(context: context), forKey: "basket")
+        }
         #expect(error?.code == .typeMismatch)
         #expect(throws: PersistenceError.self) { try apple.setValue("kitchen", forKey: "basket") }
         try basket.setValue(Set<ManagedObject>(), forKey: "fruits")

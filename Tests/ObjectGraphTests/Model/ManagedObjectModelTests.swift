@@ -132,7 +132,8 @@ import Testing
         let counts = EntityDescription(
             name: "A",
             relationships: [
-                RelationshipDescription(name: "a", destination: "A", inverse: nil, isToMany: true, minCount: 3, maxCount: 2)
+                RelationshipDescription(
+                    name: "a", destination: "A", inverse: nil, isToMany: true, minCount: 3, maxCount: 2)
             ])
         #expect(throws: PersistenceError.self) { try ManagedObjectModel(entities: [counts]) }
     }

@@ -81,7 +81,7 @@ import Testing
         let b = makeFruit(context, "a")
         #expect(a != b)
         #expect(Set([a, b, a]).count == 2)
-        #expect(a.id == a.objectID)
+        #expect(a.id == ObjectIdentifier(a))
         #expect(a.description.contains("Fruit"))
     }
 

@@ -103,7 +103,8 @@ struct ObjectGraphNumberStorage: NumberStorage {
 
     init() throws {
         let model = try ManagedObjectModel(NumberEntity.self)
-        storage = ObjectGraphNumberStorage(container: try PersistentContainer(model: model, storeDescription: .inMemory))
+        storage = ObjectGraphNumberStorage(
+            container: try PersistentContainer(model: model, storeDescription: .inMemory))
     }
 
     @Test func savedNumbersComeBackInOrder() async throws {

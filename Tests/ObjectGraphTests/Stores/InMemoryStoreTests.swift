@@ -44,7 +44,9 @@ import Testing
         #expect(error?.code == .modelMismatch)
         #expect(error?.detailedErrors.contains { $0.message.contains("'Fruit.name' is integer64") } == true)
         #expect(!store.isOpen)
-        #expect(try PersistentContainer(model: TestModels.fruits, store: store).newContext().count(for: Fruit.fetchRequest()) == 1)
+        #expect(
+            try PersistentContainer(model: TestModels.fruits, store: store).newContext().count(
+                for: Fruit.fetchRequest()) == 1)
     }
 
     @Test func anEquivalentModelReadsTheSameData() throws {
