@@ -18,10 +18,23 @@ final class Shelf: ManagedObject {
     @Relationship(inverse: "shelf") var items: Set<Item>
 }
 
+/// The two-entity model of a typical unit test.
+final class Fruit: ManagedObject {
+    @Attribute var name = ""
+    @Attribute var price: Int64 = 0
+    @Relationship(inverse: "fruits") var basket: Basket?
+}
+
+final class Basket: ManagedObject {
+    @Attribute var label = ""
+    @Relationship(inverse: "basket") var fruits: Set<Fruit>
+}
+
 let smoke = CommandLine.arguments.contains("--smoke")
 /// `--only WORD` runs only the workloads whose name contains WORD (for profiling).
 let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
 let model = try ManagedObjectModel(Item.self, Shelf.self)
+let testModel = try ManagedObjectModel(Fruit.self, Basket.self)
 let bulkCount = smoke ? 1_000 : 100_000
 
 /// Runs `body` `iterations` times per repetition and reports the median time per iteration.
@@ -57,12 +70,16 @@ func fill(_ context: ManagedContext, count: Int) {
 print("| Workload (median per iteration) | Time |")
 print("|---|---|")
 
-try measure("test setup: in-memory container, insert 10, save, fetch 10", iterations: 2_000) {
-    let container = try PersistentContainer(model: model, storeDescription: .inMemory)
+try measure("test setup: in-memory container (2 entities), insert 10, save, fetch 10", iterations: 5_000) {
+    let container = try PersistentContainer(model: testModel, storeDescription: .inMemory)
     let context = container.newContext()
-    fill(context, count: 10)
+    for index in 0..<10 {
+        let fruit = Fruit(context: context)
+        fruit.name = "fruit \(index)"
+        fruit.price = Int64(index * 50)
+    }
     try context.save()
-    let fetched = try context.fetch(Item.fetchRequest())
+    let fetched = try context.fetch(Fruit.fetchRequest())
     precondition(fetched.count == 10)
 }
 

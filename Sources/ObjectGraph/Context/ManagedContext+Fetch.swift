@@ -15,7 +15,9 @@ extension ManagedContext {
         var skipped = 0
         let limit = request.fetchLimit > 0 ? request.fetchLimit : Int.max
         guard limit > 0 else { return [] }
-        try forEachCandidate(of: info, includingPendingChanges: request.includesPendingChanges) { object in
+        let wanted = limit == Int.max ? Int.max : limit + max(0, request.fetchOffset)
+        try forEachCandidate(of: info, includingPendingChanges: request.includesPendingChanges, wanted: wanted) {
+            object in
             if skipped < request.fetchOffset {
                 skipped += 1
                 return true
@@ -47,16 +49,19 @@ extension ManagedContext {
 
     /// Calls `body` with a maker for each object of the entity in key order, committed rows and
     /// pending inserts merged; stops when `body` returns false. Objects are created only when
-    /// the maker is called.
+    /// the maker is called; `wanted` bounds how many the caller may create.
     private func forEachCandidate(
-        of info: EntityInfo, includingPendingChanges: Bool, _ body: (() -> ManagedObject) throws -> Bool
+        of info: EntityInfo, includingPendingChanges: Bool, wanted: Int,
+        _ body: (() -> ManagedObject) throws -> Bool
     ) throws {
         let pending: [ManagedObject] =
             includingPendingChanges
             ? inserted.filter { $0.info.index == info.index }.sorted { $0.objectID.key < $1.objectID.key } : []
         var next = 0
         var stopped = false
-        try coordinator.snapshot().tables[info.index].forEachWhile { key, row in
+        let table = coordinator.snapshot().tables[info.index]
+        registry.reserveCapacity(registry.count + min(table.count, wanted))
+        try table.forEachWhile { key, row in
             while next < pending.count, pending[next].objectID.key < key {
                 let object = pending[next]
                 next += 1

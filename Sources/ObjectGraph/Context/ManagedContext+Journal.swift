@@ -20,8 +20,9 @@ extension ManagedContext {
         let savedTouched = touched
         let savedOrders = (insertionOrder, deletionOrder, insertionOrderIsExact, deletionOrderIsExact)
         var savedFlags: [(ManagedObject, ManagedObject.Flags)] = []
-        for object in savedInserted.union(savedDeleted).union(savedTouched) {
-            savedFlags.append((object, object.flags))
+        savedFlags.reserveCapacity(savedInserted.count + savedDeleted.count + savedTouched.count)
+        for set in [savedInserted, savedDeleted, savedTouched] {
+            for object in set { savedFlags.append((object, object.flags)) }
         }
         journal = Journal()
         defer { journal = nil }

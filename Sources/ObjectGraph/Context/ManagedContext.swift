@@ -67,7 +67,8 @@ public final class ManagedContext {
 
     /// Records that `object`'s values were set.
     func didChange(_ object: ManagedObject) {
-        guard !object.flags.isMissing, !object.flags.isTouched else { return }
+        // Inserted objects are saved whole; only saved objects need their changes tracked.
+        guard !object.flags.isTouched, !object.flags.isInserted, !object.flags.isMissing else { return }
         object.flags.isTouched = true
         touched.insert(object)
     }
@@ -90,7 +91,12 @@ public final class ManagedContext {
             object.context == nil,
             "\(object.objectID) belongs to another context. Insert objects into one context only; "
                 + "use existingObject(with:) to get the same object in another context.")
-        guard let info = model.info(named: object.info.name), info.propertyCount == object.values.count else {
+        let own =
+            object.info.index >= 0 && object.info.index < model.infos.count
+            && model.infos[object.info.index] === object.info
+        guard let info = own ? object.info : model.info(named: object.info.name),
+            info.propertyCount == object.values.count
+        else {
             preconditionFailure(
                 "Entity '\(object.info.name)' is not in the context's model. Add it to the model first.")
         }

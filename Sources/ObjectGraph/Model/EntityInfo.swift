@@ -22,12 +22,26 @@ final class EntityInfo: Sendable {
     /// Relationships by slot minus `attributeCount`; filled in once every entity exists.
     let relationships: [ResolvedRelationship]
     /// Slots of typed-subclass property wrappers, keyed by their storage key path.
-    let keyPathSlots = Mutex<[KeyPathKey: Int]>([:])
+    let keyPathSlots = Mutex(KeyPathSlots())
 
-    /// A key path as a dictionary key. `@unchecked Sendable` is safe: key paths are immutable
-    /// after creation and hold no captured state for stored properties.
-    struct KeyPathKey: Hashable, @unchecked Sendable {
-        let keyPath: AnyKeyPath
+    /// Wrapper slots by storage key path: first by the key path object's identity (a short scan,
+    /// no hashing; the entry keeps the object alive so its identity is never reused), then by value.
+    struct KeyPathSlots: @unchecked Sendable {
+        // `@unchecked` is safe: the struct lives only inside the `Mutex` above, and key paths to
+        // stored properties are immutable objects without captured state.
+        private var byIdentity: [(keyPath: AnyKeyPath, slot: Int)] = []
+        private var byValue: [AnyKeyPath: Int] = [:]
+        private static let identityLimit = 256
+
+        func slot(for keyPath: AnyKeyPath) -> Int? {
+            for entry in byIdentity where entry.keyPath === keyPath { return entry.slot }
+            return byValue[keyPath]
+        }
+
+        mutating func remember(_ slot: Int, for keyPath: AnyKeyPath) {
+            byValue[keyPath] = slot
+            if byIdentity.count < Self.identityLimit { byIdentity.append((keyPath, slot)) }
+        }
     }
 
     init(description: EntityDescription, index: Int, relationships: [ResolvedRelationship]) {

@@ -23,7 +23,7 @@ public struct Attribute<Value: AttributeValue> {
     let isIndexed: Bool
     let renamingIdentifier: String?
     /// This instance's slot in the object's values, resolved on first access.
-    var slot = -1
+    @usableFromInline var slot = -1
 
     /// Declares an attribute whose default is the initial value, evaluated once for each new
     /// object (so `= UUID()` gives every object its own).
@@ -50,20 +50,29 @@ public struct Attribute<Value: AttributeValue> {
     }
 
     /// Reads and writes the attribute through the enclosing object's values.
+    @inlinable
     public static subscript<Object: ManagedObject>(
         _enclosingInstance object: Object,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
     ) -> Value {
         get {
-            let slot = object.wrapperSlot(storageKeyPath, cached: object[keyPath: storageKeyPath].slot)
+            var slot = object[keyPath: storageKeyPath].slot
+            if slot < 0 {
+                slot = object.resolveWrapperSlot(storageKeyPath)
+                object[keyPath: storageKeyPath].slot = slot
+            }
             guard let value = Value(storeValue: object.values[slot]) else {
                 preconditionFailure(object.unreadableValueMessage(at: slot, as: Value.self))
             }
             return value
         }
         set {
-            let slot = object.wrapperSlot(storageKeyPath, cached: object[keyPath: storageKeyPath].slot)
+            var slot = object[keyPath: storageKeyPath].slot
+            if slot < 0 {
+                slot = object.resolveWrapperSlot(storageKeyPath)
+                object[keyPath: storageKeyPath].slot = slot
+            }
             object.setStoreValue(newValue.storeValue, at: slot)
         }
     }
@@ -79,7 +88,7 @@ extension Attribute: DerivableProperty {
         return .attribute(description, initialValue: { makeInitialValue().storeValue })
     }
 
-    var cachedSlot: Int { slot }
+    @usableFromInline var cachedSlot: Int { slot }
 
-    mutating func cacheSlot(_ slot: Int) { self.slot = slot }
+    @usableFromInline mutating func cacheSlot(_ slot: Int) { self.slot = slot }
 }

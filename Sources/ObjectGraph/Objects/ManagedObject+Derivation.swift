@@ -1,9 +1,14 @@
 /// A property wrapper that describes a model property.
-protocol DerivableProperty {
+protocol DerivableProperty: SlotCachingWrapper {
     func derive(name: String) -> DerivedProperty
-    /// The wrapper's slot in its object's values, or a negative number before it is known.
+}
+
+/// A property wrapper that remembers its slot in its object's values.
+@usableFromInline
+protocol SlotCachingWrapper {
+    /// The wrapper's slot, or a negative number before it is known.
     var cachedSlot: Int { get }
-    /// Remembers the wrapper's slot in its object's values.
+    /// Remembers the wrapper's slot.
     mutating func cacheSlot(_ slot: Int)
 }
 
@@ -48,36 +53,30 @@ extension ManagedObject {
         return entity
     }
 
-    /// The slot of a typed property, given its wrapper's storage key path and its cached slot.
-    @inline(__always)
-    func wrapperSlot<Object: ManagedObject, Wrapper: DerivableProperty>(
-        _ storage: ReferenceWritableKeyPath<Object, Wrapper>, cached: Int
-    ) -> Int {
-        if cached >= 0 { return cached }
-        let slot = resolveSlot(storage)
-        var wrapper = (self as! Object)[keyPath: storage]
-        wrapper.cacheSlot(slot)
-        (self as! Object)[keyPath: storage] = wrapper
-        return slot
-    }
-
-    private func resolveSlot<Object: ManagedObject, Wrapper: DerivableProperty>(
+    /// The slot of a typed property, from its wrapper's storage key path. The caller caches it
+    /// in the instance's wrapper, so later accesses need no lookup.
+    @usableFromInline
+    func resolveWrapperSlot<Object: ManagedObject, Wrapper: SlotCachingWrapper>(
         _ storage: ReferenceWritableKeyPath<Object, Wrapper>
     ) -> Int {
-        let cacheKey = EntityInfo.KeyPathKey(keyPath: storage)
-        if let slot = info.keyPathSlots.withLock({ $0[cacheKey] }) { return slot }
+        info.keyPathSlots.withLock { $0.slot(for: storage) } ?? resolveSlotByName(storage)
+    }
+
+    private func resolveSlotByName<Object: ManagedObject, Wrapper: SlotCachingWrapper>(
+        _ storage: ReferenceWritableKeyPath<Object, Wrapper>
+    ) -> Int {
         guard let name = Self.propertyName(of: storage, in: info), let slot = info.slotByName[name] else {
             preconditionFailure(
                 "A property of \(type(of: self)) is not part of entity '\(info.name)'. Build the model from "
                     + "the class (ManagedObjectModel(\(type(of: self)).self)) so that it includes every property.")
         }
-        info.keyPathSlots.withLock { $0[cacheKey] = slot }
+        info.keyPathSlots.withLock { $0.remember(slot, for: storage) }
         return slot
     }
 
     /// The name of the property whose wrapper `storage` points at: marks the wrapper in a
     /// throwaway instance and finds the marked child by reflection.
-    private static func propertyName<Object: ManagedObject, Wrapper: DerivableProperty>(
+    private static func propertyName<Object: ManagedObject, Wrapper: SlotCachingWrapper>(
         of storage: ReferenceWritableKeyPath<Object, Wrapper>, in info: EntityInfo
     ) -> String? {
         guard let probe = info.objectClass.init(entity: info.materializingDescription, insertInto: nil) as? Object
@@ -88,7 +87,7 @@ extension ManagedObject {
         var mirror: Mirror? = Mirror(reflecting: probe)
         while let current = mirror {
             for child in current.children {
-                if let property = child.value as? DerivableProperty, property.cachedSlot == Self.probeMark,
+                if let property = child.value as? SlotCachingWrapper, property.cachedSlot == Self.probeMark,
                     let label = child.label, label.hasPrefix("_")
                 {
                     return String(label.dropFirst())
@@ -102,6 +101,7 @@ extension ManagedObject {
     private static var probeMark: Int { -2 }
 
     /// Explains why a typed attribute cannot be read.
+    @usableFromInline
     func unreadableValueMessage<Value>(at slot: Int, as type: Value.Type) -> String {
         let key = info.propertyName(at: slot)
         if values[slot].isNull {

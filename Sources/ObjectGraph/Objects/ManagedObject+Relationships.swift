@@ -1,6 +1,7 @@
 extension ManagedObject {
     /// The objects a relationship value refers to, materialized in this object's context;
     /// objects that no longer exist (deleted elsewhere) are left out.
+    @usableFromInline
     func relatedObjects(_ stored: StoreValue) -> [ManagedObject] {
         guard let context else { return [] }
         switch stored {
@@ -43,6 +44,7 @@ extension ManagedObject {
 
     /// Replaces the destinations of a relationship and keeps the inverse relationship of every
     /// object that joins or leaves it consistent.
+    @usableFromInline
     func replaceRelationship(at slot: Int, with targets: [ManagedObject]) {
         let relationship = info.relationship(at: slot)
         guard let context else {

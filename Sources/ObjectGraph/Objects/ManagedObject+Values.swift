@@ -12,6 +12,7 @@ extension ManagedObject {
     }
 
     /// Sets one attribute's stored value, recording the change with the context.
+    @usableFromInline
     func setStoreValue(_ value: StoreValue, at slot: Int) {
         guard values[slot] != value else { return }
         if let context, context.journal != nil { context.recordBeforeChange(self) }

@@ -32,7 +32,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     /// context clears it when it unregisters the object and in its `deinit`, so it never dangles.
     unowned(unsafe) var context: ManagedContext?
     /// Current values by slot: attributes in model order, then relationships.
-    var values: [StoreValue]
+    @usableFromInline var values: [StoreValue]
     /// The values last read from or saved to the store; `nil` if the object was never saved.
     var committed: [StoreValue]?
     /// The stored record's version when it was read or saved, for conflict detection.

@@ -22,7 +22,7 @@ public struct Relationship<Value: RelationshipValue> {
     let minCount: Int
     let maxCount: Int
     /// This instance's slot in the object's values, resolved on first access.
-    var slot = -1
+    @usableFromInline var slot = -1
 
     /// Declares a relationship with the given inverse (`nil` for none).
     public init(
@@ -53,17 +53,26 @@ public struct Relationship<Value: RelationshipValue> {
     }
 
     /// Reads and writes the relationship through the enclosing object's values.
+    @inlinable
     public static subscript<Object: ManagedObject>(
         _enclosingInstance object: Object,
         wrapped wrappedKeyPath: ReferenceWritableKeyPath<Object, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
     ) -> Value {
         get {
-            let slot = object.wrapperSlot(storageKeyPath, cached: object[keyPath: storageKeyPath].slot)
+            var slot = object[keyPath: storageKeyPath].slot
+            if slot < 0 {
+                slot = object.resolveWrapperSlot(storageKeyPath)
+                object[keyPath: storageKeyPath].slot = slot
+            }
             return Value(relatedObjects: object.relatedObjects(object.values[slot]))
         }
         set {
-            let slot = object.wrapperSlot(storageKeyPath, cached: object[keyPath: storageKeyPath].slot)
+            var slot = object[keyPath: storageKeyPath].slot
+            if slot < 0 {
+                slot = object.resolveWrapperSlot(storageKeyPath)
+                object[keyPath: storageKeyPath].slot = slot
+            }
             object.replaceRelationship(at: slot, with: newValue.relatedObjects)
         }
     }
@@ -78,9 +87,9 @@ extension Relationship: DerivableProperty {
                 minCount: minCount, maxCount: maxCount))
     }
 
-    var cachedSlot: Int { slot }
+    @usableFromInline var cachedSlot: Int { slot }
 
-    mutating func cacheSlot(_ slot: Int) { self.slot = slot }
+    @usableFromInline mutating func cacheSlot(_ slot: Int) { self.slot = slot }
 }
 
 /// A Swift type that can be the value of a `@Relationship` property: `Destination?`,
