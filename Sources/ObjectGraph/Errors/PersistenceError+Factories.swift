@@ -143,8 +143,8 @@ extension PersistenceError {
     static func unsupportedStoreURL(_ url: URL) -> PersistenceError {
         PersistenceError(
             code: .unsupportedFormat,
-            message: "No store of this version of ObjectGraph can open \(url.absoluteString): only /dev/null "
-                + "(the discard store) is supported as a URL. Use StoreDescription.inMemory or .discard.",
+            message: "No store can open \(url.absoluteString): stores live in local files. Use a file URL "
+                + "(URL(fileURLWithPath:)), or StoreDescription.inMemory or .discard.",
             fileURL: url)
     }
 

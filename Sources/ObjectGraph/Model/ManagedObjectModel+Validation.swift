@@ -37,6 +37,12 @@ extension ManagedObjectModel {
                 throw PersistenceError.invalidModel(
                     "Entity '\(entity.name)' has a property with an empty name.", entity: entity.name)
             }
+            guard !name.hasPrefix("$"), !name.hasPrefix("@") else {
+                throw PersistenceError.invalidModel(
+                    "Entity '\(entity.name)' has a property named '\(name)'; names starting with '$' or '@' are "
+                        + "reserved (for store metadata and predicate syntax). Rename it.",
+                    entity: entity.name, key: name)
+            }
             guard names.insert(name).inserted else {
                 throw PersistenceError.invalidModel(
                     "Entity '\(entity.name)' has two properties named '\(name)'. Property names must be unique.",

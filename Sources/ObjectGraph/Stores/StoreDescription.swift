@@ -16,6 +16,10 @@ public struct StoreDescription: Sendable, Hashable, CustomStringConvertible {
         case inMemory
         /// A ``DiscardStore``: the `/dev/null` store.
         case discard
+        /// A ``JSONFileStore``.
+        case jsonFile
+        /// A ``BinaryFileStore``.
+        case binaryFile
     }
 
     /// The kind of store.
@@ -34,16 +38,25 @@ public struct StoreDescription: Sendable, Hashable, CustomStringConvertible {
         self.url = url
     }
 
+    /// A JSON file store at `url`.
+    public static func jsonFile(_ url: URL) -> StoreDescription { StoreDescription(kind: .jsonFile, url: url) }
+
+    /// A binary file store at `url`.
+    public static func binaryFile(_ url: URL) -> StoreDescription { StoreDescription(kind: .binaryFile, url: url) }
+
     /// Picks the store from a URL, as Core Data users write it: `/dev/null` selects the discard
-    /// store.
+    /// store, a `.json` file the JSON store, and any other file the binary store.
     ///
-    /// - Throws: `PersistenceError.Code.unsupportedFormat` for any other URL: file stores are not
-    ///   part of this version of ObjectGraph yet.
+    /// - Throws: `PersistenceError.Code.unsupportedFormat` for a URL that is not a file URL.
     public init(url: URL) throws {
-        guard url.isFileURL, url.standardizedFileURL.path == "/dev/null" else {
-            throw PersistenceError.unsupportedStoreURL(url)
+        guard url.isFileURL else { throw PersistenceError.unsupportedStoreURL(url) }
+        if url.standardizedFileURL.path == "/dev/null" {
+            self.init(kind: .discard, url: url)
+        } else if url.pathExtension.lowercased() == "json" {
+            self.init(kind: .jsonFile, url: url)
+        } else {
+            self.init(kind: .binaryFile, url: url)
         }
-        self.init(kind: .discard, url: url)
     }
 
     /// Creates the store the description names.
@@ -51,6 +64,8 @@ public struct StoreDescription: Sendable, Hashable, CustomStringConvertible {
         switch kind {
         case .inMemory: InMemoryStore()
         case .discard: DiscardStore()
+        case .jsonFile: JSONFileStore(url: url!)
+        case .binaryFile: BinaryFileStore(url: url!)
         }
     }
 

@@ -95,7 +95,11 @@ public struct StoreSnapshot: Sendable {
                     case .objects(let ids): targets = ids
                     default: targets = []
                     }
-                    for target in targets where record(for: target) == nil {
+                    let destination = tables[relationship.destinationIndex]
+                    for target in targets
+                    where target.entityName != relationship.description.destination
+                        || destination[target.key] == nil
+                    {
                         dangling.append(
                             (ObjectID(entityName: info.name, key: key), relationship.description.name, target))
                     }

@@ -85,8 +85,17 @@ import Testing
         #expect(StoreDescription.inMemory.makeStore() is InMemoryStore)
     }
 
-    @Test func otherURLsAreNotSupportedYet() {
-        let url = URL(fileURLWithPath: "/tmp/fruits.store")
+    @Test func fileURLsPickTheFileStoreByExtension() throws {
+        let json = try StoreDescription(url: URL(fileURLWithPath: "/tmp/fruits.JSON"))
+        #expect(json.kind == .jsonFile && json.makeStore() is JSONFileStore)
+        let binary = try StoreDescription(url: URL(fileURLWithPath: "/tmp/fruits.store"))
+        #expect(binary.kind == .binaryFile && binary.makeStore() is BinaryFileStore)
+        #expect(StoreDescription.jsonFile(URL(fileURLWithPath: "/tmp/a")).kind == .jsonFile)
+        #expect(StoreDescription.binaryFile(URL(fileURLWithPath: "/tmp/a.json")).kind == .binaryFile)
+    }
+
+    @Test func nonFileURLsAreNotSupported() {
+        let url = URL(string: "https://example.com/fruits.store")!
         let error = #expect(throws: PersistenceError.self) { try StoreDescription(url: url) }
         #expect(error?.code == .unsupportedFormat)
         #expect(error?.fileURL == url)

@@ -4,12 +4,15 @@ import Testing
 
 /// Every store kind, for the conformance suite. Each later store adds a case here and must pass.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case inMemory, discard
+    case inMemory, discard, jsonFile, binaryFile
 
+    /// A new store; file stores get a file in a fresh temporary directory.
     func makeStore() -> any PersistentStore {
         switch self {
         case .inMemory: InMemoryStore()
         case .discard: DiscardStore()
+        case .jsonFile: JSONFileStore(url: TemporaryDirectory.make().appendingPathComponent("store.json"))
+        case .binaryFile: BinaryFileStore(url: TemporaryDirectory.make().appendingPathComponent("store.ogdb"))
         }
     }
 

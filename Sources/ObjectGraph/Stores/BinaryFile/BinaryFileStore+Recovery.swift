@@ -1,0 +1,196 @@
+import Foundation
+
+/// Reading a binary store: the header, then every frame in order. A damaged frame at the end of
+/// the file (a crash in the middle of an append) is a torn tail: it is reported so that the store
+/// can cut it off, keeping every frame before it. A damaged frame followed by a valid one is
+/// corruption in the middle of the log, and an error: nothing is cut.
+struct BinaryStoreReplay {
+    var snapshot: StoreSnapshot
+    /// The offset just past the last valid frame.
+    var validEnd: Int
+    /// Whether bytes after `validEnd` were found and must be cut.
+    var hasTornTail: Bool
+    /// An estimate of the bytes a compacted file would take.
+    var liveBytes: Int
+    var headerSize: Int
+
+    init(bytes: [UInt8], url: URL, model: ManagedObjectModel) throws {
+        var result: BinaryStoreReplay?
+        try bytes.withUnsafeBytes { raw in
+            let (schema, headerSize) = try BinaryStoreHeader.decode(raw, url: url)
+            try StoreSchema.check(schema, against: model)
+            let infos = schema.map { model.info(named: $0.name)! }
+            var snapshot = StoreSnapshot(model: model)
+            var offset = headerSize
+            var liveBytes = headerSize
+            var hasTornTail = false
+            while offset < raw.count {
+                guard let payload = Self.validPayload(raw, at: offset) else {
+                    if let length = Self.declaredLength(raw, at: offset), offset + 8 + length < raw.count,
+                        Self.validPayload(raw, at: offset + 8 + length) != nil
+                    {
+                        throw PersistenceError.corruptFile(
+                            url, offset: offset, "a frame's checksum does not match, and valid frames follow it")
+                    }
+                    hasTornTail = true
+                    break
+                }
+                var reader = ByteReader(buffer: payload, base: offset + 8, url: url)
+                try Self.apply(&reader, infos: infos, to: &snapshot, liveBytes: &liveBytes)
+                offset += 8 + payload.count
+            }
+            if let (source, key, target) = snapshot.danglingReferences().first {
+                throw PersistenceError.corruptFile(
+                    url, offset: nil, "\(source).\(key) refers to \(target), which is not in the store")
+            }
+            result = BinaryStoreReplay(
+                snapshot: snapshot, validEnd: offset, hasTornTail: hasTornTail, liveBytes: liveBytes,
+                headerSize: headerSize)
+        }
+        self = result!
+    }
+
+    private init(snapshot: StoreSnapshot, validEnd: Int, hasTornTail: Bool, liveBytes: Int, headerSize: Int) {
+        self.snapshot = snapshot
+        self.validEnd = validEnd
+        self.hasTornTail = hasTornTail
+        self.liveBytes = liveBytes
+        self.headerSize = headerSize
+    }
+
+    static func declaredLength(_ raw: UnsafeRawBufferPointer, at offset: Int) -> Int? {
+        guard raw.count - offset >= BinaryStoreFrame.headerSize else { return nil }
+        let length = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        return length >= 1 && length <= BinaryStoreFrame.maximumPayload ? length : nil
+    }
+
+    /// The payload of the frame at `offset` if it is whole and its checksum matches.
+    static func validPayload(_ raw: UnsafeRawBufferPointer, at offset: Int) -> UnsafeRawBufferPointer? {
+        guard let length = declaredLength(raw, at: offset), offset + 8 + length <= raw.count else { return nil }
+        let stored = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self))
+        let payload = UnsafeRawBufferPointer(rebasing: raw[(offset + 8)..<(offset + 8 + length)])
+        return CRC32C.checksum(payload) == stored ? payload : nil
+    }
+
+    /// Applies one frame's operations. A frame whose checksum matched but whose contents do not
+    /// follow the format is corruption, not a torn write.
+    private static func apply(
+        _ reader: inout ByteReader, infos: [EntityInfo], to snapshot: inout StoreSnapshot, liveBytes: inout Int
+    ) throws {
+        guard BinaryStoreFrame.Kind(rawValue: try reader.u8()) != nil else {
+            throw reader.error("unknown frame kind", at: 0)
+        }
+        while !reader.isAtEnd {
+            let start = reader.position
+            guard let operation = BinaryStoreFrame.Operation(rawValue: try reader.u8()) else {
+                throw reader.error("unknown operation", at: start)
+            }
+            let entity = Int(clamping: try reader.varint())
+            guard entity < infos.count else {
+                throw reader.error("entity number \(entity) is not in the schema", at: start)
+            }
+            let info = infos[entity]
+            switch operation {
+            case .put:
+                let key = try readKey(&reader)
+                let version = Int64(bitPattern: try reader.varint())
+                var values = info.defaultValues
+                for slot in 0..<info.propertyCount { values[slot] = try readValue(&reader, slot: slot, of: info) }
+                let size = reader.position - start
+                if snapshot.tables[info.index][key] == nil {
+                    liveBytes += size
+                }
+                snapshot.tables[info.index].set(EntityTable.Row(version: version, values: values), forKey: key)
+            case .delete:
+                let key = try readKey(&reader)
+                let table = snapshot.tables[info.index]
+                guard table[key] != nil else {
+                    throw reader.error("deletes \(info.name)/\(key), which does not exist", at: start)
+                }
+                liveBytes -= liveBytes / max(1, snapshot.count)
+                snapshot.tables[info.index].set(nil, forKey: key)
+            case .nextKey:
+                let next = Int64(clamping: try reader.varint())
+                guard next >= 1, next <= EntityTable.maxKey + 1 else {
+                    throw reader.error("next key out of range", at: start)
+                }
+                snapshot.tables[info.index].nextKey = max(snapshot.tables[info.index].nextKey, next)
+            }
+        }
+    }
+
+    private static func readKey(_ reader: inout ByteReader) throws -> Int64 {
+        let start = reader.position
+        let key = try reader.varint()
+        guard key >= 1, key <= UInt64(EntityTable.maxKey) else {
+            throw reader.error("object key out of range", at: start)
+        }
+        return Int64(key)
+    }
+
+    private static func readValue(_ reader: inout ByteReader, slot: Int, of info: EntityInfo) throws -> StoreValue {
+        let start = reader.position
+        guard let tag = BinaryStoreFrame.Tag(rawValue: try reader.u8()) else {
+            throw reader.error("unknown value tag", at: start)
+        }
+        func mismatch() -> PersistenceError {
+            reader.error("\(info.name).\(info.propertyName(at: slot)) holds a value of the wrong kind", at: start)
+        }
+        if !info.isAttribute(slot) {
+            let relationship = info.relationship(at: slot).description
+            switch (tag, relationship.isToMany) {
+            case (.null, false): return .null
+            case (.object, false):
+                return .object(ObjectID(entityName: relationship.destination, key: try readKey(&reader)))
+            case (.objects, true):
+                let count = try reader.varint()
+                guard count <= UInt64(reader.buffer.count - reader.position) else { throw mismatch() }
+                var ids: [ObjectID] = []
+                ids.reserveCapacity(Int(count))
+                for _ in 0..<count {
+                    ids.append(ObjectID(entityName: relationship.destination, key: try readKey(&reader)))
+                }
+                return .objects(ids)
+            default: throw mismatch()
+            }
+        }
+        let type = info.attribute(at: slot).type
+        switch (tag, type) {
+        case (.null, _): return .null
+        case (.false, .boolean): return .bool(false)
+        case (.true, .boolean): return .bool(true)
+        case (.int, .integer16), (.int, .integer32), (.int, .integer64):
+            let value = StoreValue.int(try reader.zigzag())
+            guard type.accepts(value) else { throw mismatch() }
+            return value
+        case (.float, .float): return .float(Float(bitPattern: try reader.u32()))
+        case (.double, .double): return .double(Double(bitPattern: try reader.u64()))
+        case (.string, .string): return .string(try utf8(&reader, start))
+        case (.decimal, .decimal):
+            guard let number = Decimal(string: try utf8(&reader, start), locale: Locale(identifier: "en_US_POSIX"))
+            else {
+                throw mismatch()
+            }
+            return .decimal(number)
+        case (.date, .date): return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.u64())))
+        case (.data, .binary), (.data, .codable): return .data(Data(try reader.lengthPrefixed()))
+        case (.uuid, .uuid):
+            let raw = try reader.bytes(16)
+            var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &uuid) { $0.copyMemory(from: raw) }
+            return .uuid(UUID(uuid: uuid))
+        case (.url, .uri):
+            guard let url = URL(string: try utf8(&reader, start)) else { throw mismatch() }
+            return .url(url)
+        default: throw mismatch()
+        }
+    }
+
+    private static func utf8(_ reader: inout ByteReader, _ start: Int) throws -> String {
+        let bytes = try reader.lengthPrefixed()
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw reader.error("invalid UTF-8", at: start)
+        }
+        return text
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+
+extension JSONStoreDocument {
+    /// The schema and records of a JSON store document.
+    ///
+    /// - Throws: `PersistenceError.Code.unsupportedFormat` for a file that is not a JSON store or
+    ///   needs a newer version; `.modelMismatch` when its schema differs from `model`'s;
+    ///   `.corruptStore` naming the byte offset and JSON path of anything malformed, a missing or
+    ///   unknown key, a value of the wrong type, a duplicate object, or a relationship to an
+    ///   object that does not exist.
+    static func decode(_ bytes: [UInt8], url: URL, model: ManagedObjectModel) throws -> StoreSnapshot {
+        var reader = JSONReader(bytes: bytes, url: url)
+        guard reader.peek() == UInt8(ascii: "{") else {
+            throw PersistenceError.notAStore(url, expected: "a JSON store")
+        }
+        var snapshot = StoreSnapshot(model: model)
+        var step = 0
+        try reader.readObject { reader, key in
+            let expected = ["format", "version", "schema", "entities"]
+            guard step < expected.count, key == expected[step] else {
+                throw reader.error("expected the key \"\(step < expected.count ? expected[step] : "}")\"")
+            }
+            step += 1
+            switch key {
+            case "format":
+                guard try reader.readString() == formatName else {
+                    throw PersistenceError.notAStore(url, expected: "a JSON store")
+                }
+            case "version":
+                let version = try reader.readInt64()
+                guard version <= Self.version, version >= 1 else {
+                    throw PersistenceError.unsupportedVersion(url, version: Int(version), supported: Int(Self.version))
+                }
+            case "schema":
+                try StoreSchema.check(try StoreSchema.read(from: &reader), against: model)
+            default:
+                try readEntities(&reader, into: &snapshot)
+            }
+        }
+        guard step == 4 else {
+            throw reader.error("the key \"\(["format", "version", "schema", "entities"][step])\" is missing")
+        }
+        try reader.expectEnd()
+        if let (source, key, target) = snapshot.danglingReferences().first {
+            throw PersistenceError.corruptFile(
+                url, offset: nil, "\(source).\(key) refers to \(target), which is not in the store")
+        }
+        return snapshot
+    }
+
+    /// The schema of a JSON store document, without reading its objects (for tools).
+    static func schema(of bytes: [UInt8], url: URL) throws -> [EntityDescription] {
+        var reader = JSONReader(bytes: bytes, url: url)
+        var schema: [EntityDescription]?
+        try reader.expect(UInt8(ascii: "{"), "an object")
+        while schema == nil {
+            let key = try reader.readString()
+            try reader.expect(UInt8(ascii: ":"), "':'")
+            switch key {
+            case "format":
+                guard try reader.readString() == formatName else {
+                    throw PersistenceError.notAStore(url, expected: "a JSON store")
+                }
+            case "version": _ = try reader.readInt64()
+            case "schema": schema = try StoreSchema.read(from: &reader)
+            default: throw reader.error("expected the schema before \"\(key)\"")
+            }
+            if schema == nil { try reader.expect(UInt8(ascii: ","), "','") }
+        }
+        return schema ?? []
+    }
+
+    private static func readEntities(_ reader: inout JSONReader, into snapshot: inout StoreSnapshot) throws {
+        var seen: Set<String> = []
+        try reader.readObject { reader, name in
+            guard let info = snapshot.model.info(named: name) else { throw reader.error("unknown entity \"\(name)\"") }
+            seen.insert(name)
+            var sawObjects = false
+            var nextKey: Int64 = 1
+            try reader.readObject { reader, key in
+                switch key {
+                case "nextKey":
+                    let offset = reader.position
+                    nextKey = try reader.readInt64()
+                    guard nextKey >= 1, nextKey <= EntityTable.maxKey + 1 else {
+                        throw reader.error("nextKey is out of range", at: offset)
+                    }
+                case "objects":
+                    sawObjects = true
+                    try reader.readObject { reader, key in
+                        let offset = reader.position
+                        guard let number = Int64(key), number >= 1, number <= EntityTable.maxKey, String(number) == key
+                        else { throw reader.error("\"\(key)\" is not a valid object key", at: offset) }
+                        let record = try readRecord(&reader, key: number, info: info)
+                        do {
+                            try snapshot.insert(record)
+                        } catch let error as PersistenceError {
+                            throw reader.error(error.message, at: offset)
+                        }
+                    }
+                default: throw reader.error("unknown key \"\(key)\"")
+                }
+            }
+            guard sawObjects else { throw reader.error("the key \"objects\" is missing") }
+            snapshot.reserveKeys(ofEntity: name, below: nextKey)
+        }
+        for info in snapshot.model.infos where !seen.contains(info.name) {
+            throw reader.error("the entity \"\(info.name)\" is missing")
+        }
+    }
+
+    private static func readRecord(_ reader: inout JSONReader, key: Int64, info: EntityInfo) throws -> StoreRecord {
+        var values = info.defaultValues
+        var seen = [Bool](repeating: false, count: info.propertyCount)
+        var version: Int64?
+        try reader.readObject { reader, property in
+            if property == versionKey {
+                version = try reader.readInt64()
+                return
+            }
+            guard let slot = info.slotByName[property] else {
+                throw reader.error("entity \(info.name) has no property \"\(property)\"")
+            }
+            seen[slot] = true
+            values[slot] = try readValue(&reader, slot: slot, of: info)
+        }
+        guard let version else { throw reader.error("the key \"\(versionKey)\" is missing") }
+        if let missing = seen.firstIndex(of: false) {
+            throw reader.error("the key \"\(info.propertyName(at: missing))\" is missing")
+        }
+        return StoreRecord(objectID: ObjectID(entityName: info.name, key: key), version: version, values: values)
+    }
+
+    private static func readValue(_ reader: inout JSONReader, slot: Int, of info: EntityInfo) throws -> StoreValue {
+        let offset = reader.position
+        if !info.isAttribute(slot) {
+            let relationship = info.relationship(at: slot).description
+            let destination = relationship.destination
+            if relationship.isToMany {
+                var ids: [ObjectID] = []
+                try reader.readArray { reader, _ in
+                    ids.append(ObjectID(entityName: destination, key: try reader.readInt64()))
+                }
+                return .objects(ids)
+            }
+            return reader.readNull() ? .null : .object(ObjectID(entityName: destination, key: try reader.readInt64()))
+        }
+        if reader.readNull() { return .null }
+        switch info.attribute(at: slot).type {
+        case .string: return .string(try reader.readString())
+        case .boolean: return .bool(try reader.readBool())
+        case .integer16, .integer32, .integer64:
+            let value = StoreValue.int(try reader.readInt64())
+            guard info.attribute(at: slot).type.accepts(value) else {
+                throw reader.error("integer out of range", at: offset)
+            }
+            return value
+        case .float:
+            let number = try reader.readDouble()
+            guard !number.isFinite || Float(number).isFinite else {
+                throw reader.error("float out of range", at: offset)
+            }
+            return .float(Float(number))
+        case .double: return .double(try reader.readDouble())
+        case .decimal:
+            guard let number = Decimal(string: try reader.readString(), locale: Locale(identifier: "en_US_POSIX"))
+            else {
+                throw reader.error("expected a decimal number in a string", at: offset)
+            }
+            return .decimal(number)
+        case .date: return .date(Date(timeIntervalSinceReferenceDate: try reader.readDouble()))
+        case .binary:
+            guard let data = Data(base64Encoded: try reader.readString()) else {
+                throw reader.error("expected base64 data", at: offset)
+            }
+            return .data(data)
+        case .codable: return .data(Data(try reader.readString().utf8))
+        case .uuid:
+            guard let uuid = UUID(uuidString: try reader.readString()) else {
+                throw reader.error("expected a UUID", at: offset)
+            }
+            return .uuid(uuid)
+        case .uri:
+            guard let url = URL(string: try reader.readString()) else {
+                throw reader.error("expected a URL", at: offset)
+            }
+            return .url(url)
+        }
+    }
+}

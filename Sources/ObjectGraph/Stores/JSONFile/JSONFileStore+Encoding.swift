@@ -1,0 +1,84 @@
+import Foundation
+
+/// The JSON store document: stable ordering (entities by name, objects by key, properties in
+/// model order) so that two saves of the same data are byte-identical and diff cleanly.
+/// The grammar is in Docs/StoreFormats.md.
+enum JSONStoreDocument {
+    static let formatName = "objectgraph-json"
+    static let version: Int64 = 1
+    /// The key of an object's version; property names cannot start with `$`.
+    static let versionKey = "$version"
+
+    static func encode(_ snapshot: StoreSnapshot, pretty: Bool) -> [UInt8] {
+        var writer = JSONWriter(capacity: 64 + snapshot.count * 96)
+        let newline: StaticString = pretty ? "\n" : ""
+        writer.raw("{")
+        writer.raw(newline)
+        writer.raw(pretty ? "  \"format\": " : "\"format\":")
+        writer.string(formatName)
+        writer.raw(pretty ? ",\n  \"version\": " : ",\"version\":")
+        writer.int(version)
+        writer.raw(pretty ? ",\n  \"schema\": " : ",\"schema\":")
+        StoreSchema.write(snapshot.model.entities, into: &writer, pretty: pretty)
+        writer.raw(pretty ? ",\n  \"entities\": {" : ",\"entities\":{")
+        let infos = snapshot.model.infos.sorted { $0.name < $1.name }
+        for (index, info) in infos.enumerated() {
+            if index > 0 { writer.byte(UInt8(ascii: ",")) }
+            writer.raw(pretty ? "\n    " : "")
+            writer.string(info.name)
+            writer.raw(pretty ? ": {\n      \"nextKey\": " : ":{\"nextKey\":")
+            let table = snapshot.tables[info.index]
+            writer.int(table.nextKey)
+            writer.raw(pretty ? ",\n      \"objects\": {" : ",\"objects\":{")
+            var first = true
+            table.forEach { key, row in
+                if !first { writer.byte(UInt8(ascii: ",")) }
+                first = false
+                writer.raw(pretty ? "\n        \"" : "\"")
+                writer.int(key)
+                writer.raw(pretty ? "\": {\"$version\": " : "\":{\"$version\":")
+                writer.int(row.version)
+                for slot in 0..<info.propertyCount {
+                    writer.raw(pretty ? ", " : ",")
+                    writer.string(info.propertyName(at: slot))
+                    writer.raw(pretty ? ": " : ":")
+                    write(row.values[slot], slot: slot, of: info, into: &writer)
+                }
+                writer.byte(UInt8(ascii: "}"))
+            }
+            writer.raw(pretty && !first ? "\n      }" : "}")
+            writer.raw(pretty ? "\n    }" : "}")
+        }
+        writer.raw(pretty && !infos.isEmpty ? "\n  }\n}\n" : (pretty ? "}\n}\n" : "}}"))
+        return writer.bytes
+    }
+
+    private static func write(_ value: StoreValue, slot: Int, of info: EntityInfo, into writer: inout JSONWriter) {
+        switch value {
+        case .null: writer.null()
+        case .bool(let flag): writer.bool(flag)
+        case .int(let number): writer.int(number)
+        case .float(let number): writer.float(number)
+        case .double(let number): writer.double(number)
+        case .string(let text): writer.string(text)
+        case .decimal(let number): writer.string(number.description)
+        case .date(let date): writer.double(date.timeIntervalSinceReferenceDate)
+        case .data(let data):
+            if info.isAttribute(slot), info.attribute(at: slot).type == .codable {
+                writer.string(String(decoding: data, as: UTF8.self))
+            } else {
+                writer.string(data.base64EncodedString())
+            }
+        case .uuid(let uuid): writer.string(uuid.uuidString)
+        case .url(let url): writer.string(url.absoluteString)
+        case .object(let id): writer.int(id.key)
+        case .objects(let ids):
+            writer.byte(UInt8(ascii: "["))
+            for (index, id) in ids.enumerated() {
+                if index > 0 { writer.raw(", ") }
+                writer.int(id.key)
+            }
+            writer.byte(UInt8(ascii: "]"))
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What the file stores share: the resolved path, the OS lock that keeps one live container
+/// per file, and the atomic-write protocol.
+///
+/// The lock is an exclusive `flock` on a sidecar file `<store>.lock`, never deleted: it holds
+/// across in-process and cross-process openers, and it survives the store file being replaced by
+/// a rename (a lock on the store file itself would be left on the old inode).
+struct StoreFile {
+    let url: URL
+    let fileSystem: any FileSystem
+    /// The store file's path, with symlinks resolved to their target.
+    let path: String
+    private(set) var lockDescriptor: Int32 = -1
+
+    var atomicFile: AtomicFile { AtomicFile(fileSystem: fileSystem, path: path) }
+
+    /// Resolves `url` and checks that its directory exists.
+    ///
+    /// - Throws: `PersistenceError.Code.ioFailure` naming a missing directory.
+    init(url: URL, fileSystem: any FileSystem) throws {
+        self.url = url
+        self.fileSystem = fileSystem
+        self.path = try Self.resolve(url)
+    }
+
+    /// Takes the exclusive lock and removes temporary files a crash left behind.
+    ///
+    /// - Throws: `PersistenceError.Code.storeLocked` naming the file when another container, in
+    ///   this process or another, has it open.
+    mutating func lock() throws {
+        let lockPath = path + ".lock"
+        let descriptor = try fileSystem.open(lockPath, flags: O_RDWR | O_CREAT, mode: 0o600)
+        guard fileSystem.tryLock(descriptor) else {
+            fileSystem.close(descriptor)
+            throw PersistenceError.storeLocked(url)
+        }
+        lockDescriptor = descriptor
+        do {
+            try atomicFile.removeLeftoverTemporaryFiles()
+        } catch {
+            unlock()
+            throw error
+        }
+    }
+
+    /// Releases the lock.
+    mutating func unlock() {
+        if lockDescriptor >= 0 { fileSystem.close(lockDescriptor) }
+        lockDescriptor = -1
+    }
+
+    /// Whether the store file exists.
+    var exists: Bool { fileSystem.permissions(of: path) != nil }
+
+    /// The whole file.
+    func readAll() throws -> [UInt8] {
+        let descriptor = try fileSystem.open(path, flags: O_RDONLY, mode: 0)
+        defer { fileSystem.close(descriptor) }
+        return try fileSystem.read(descriptor, count: fileSystem.size(descriptor, path: path), at: 0, path: path)
+    }
+
+    private static func resolve(_ url: URL) throws -> String {
+        let path = url.standardizedFileURL.path
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        let directory = url.deletingLastPathComponent().standardizedFileURL.path
+        guard let resolvedDirectory = realpath(directory, nil) else {
+            throw PersistenceError.missingDirectory(URL(fileURLWithPath: directory), store: url)
+        }
+        defer { free(resolvedDirectory) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: String(cString: resolvedDirectory), isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            throw PersistenceError.missingDirectory(URL(fileURLWithPath: directory), store: url)
+        }
+        let base = String(cString: resolvedDirectory)
+        return (base == "/" ? "" : base) + "/" + url.lastPathComponent
+    }
+}

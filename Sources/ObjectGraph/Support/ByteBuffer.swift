@@ -1,0 +1,119 @@
+import Foundation
+
+/// Appends little-endian integers, LEB128 varints and length-prefixed bytes to a buffer.
+struct ByteWriter {
+    var bytes: [UInt8] = []
+
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    mutating func u8(_ value: UInt8) { bytes.append(value) }
+
+    mutating func u16(_ value: UInt16) {
+        bytes.append(UInt8(truncatingIfNeeded: value))
+        bytes.append(UInt8(truncatingIfNeeded: value >> 8))
+    }
+
+    mutating func u32(_ value: UInt32) {
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+    }
+
+    mutating func u64(_ value: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
+    /// An unsigned LEB128 varint.
+    mutating func varint(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    /// A signed integer as a zigzag varint.
+    mutating func zigzag(_ value: Int64) {
+        varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+    }
+
+    /// A varint length followed by the bytes.
+    mutating func lengthPrefixed<Bytes: Collection<UInt8>>(_ data: Bytes) {
+        varint(UInt64(data.count))
+        bytes.append(contentsOf: data)
+    }
+
+    /// Overwrites a little-endian `UInt32` at `offset`.
+    mutating func patchU32(_ value: UInt32, at offset: Int) {
+        for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> UInt32(8 * index)) }
+    }
+}
+
+/// Reads what `ByteWriter` writes, with bounds checks: every read past the end is a
+/// `corruptStore` error naming the absolute byte offset.
+struct ByteReader {
+    let buffer: UnsafeRawBufferPointer
+    /// The absolute file offset of `buffer[0]`, for error messages.
+    let base: Int
+    let url: URL
+    var position = 0
+
+    var isAtEnd: Bool { position >= buffer.count }
+    var offset: Int { base + position }
+
+    func error(_ reason: String, at position: Int? = nil) -> PersistenceError {
+        .corruptFile(url, offset: base + (position ?? self.position), reason)
+    }
+
+    mutating func u8() throws -> UInt8 {
+        guard position < buffer.count else { throw error("unexpected end of data") }
+        defer { position += 1 }
+        return buffer[position]
+    }
+
+    mutating func u32() throws -> UInt32 {
+        guard position + 4 <= buffer.count else { throw error("unexpected end of data") }
+        defer { position += 4 }
+        return UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: position, as: UInt32.self))
+    }
+
+    mutating func u64() throws -> UInt64 {
+        guard position + 8 <= buffer.count else { throw error("unexpected end of data") }
+        defer { position += 8 }
+        return UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+    }
+
+    mutating func varint() throws -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        let start = position
+        while true {
+            let byte = try u8()
+            guard shift < 64, shift < 63 || byte <= 1 else { throw error("varint too long", at: start) }
+            result |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { return result }
+            shift += 7
+        }
+    }
+
+    mutating func zigzag() throws -> Int64 {
+        let raw = try varint()
+        return Int64(bitPattern: (raw >> 1) ^ (0 &- (raw & 1)))
+    }
+
+    /// A varint length (at most what remains) and that many bytes.
+    mutating func lengthPrefixed() throws -> UnsafeRawBufferPointer {
+        let start = position
+        let length = try varint()
+        guard length <= UInt64(buffer.count - position) else {
+            throw error("length past the end of the data", at: start)
+        }
+        defer { position += Int(length) }
+        return UnsafeRawBufferPointer(rebasing: buffer[position..<(position + Int(length))])
+    }
+
+    mutating func bytes(_ count: Int) throws -> UnsafeRawBufferPointer {
+        guard count >= 0, position + count <= buffer.count else { throw error("unexpected end of data") }
+        defer { position += count }
+        return UnsafeRawBufferPointer(rebasing: buffer[position..<(position + count)])
+    }
+}
