@@ -30,7 +30,7 @@ protocol FileSystem: Sendable {
 /// The real file system, through POSIX calls.
 struct POSIXFileSystem: FileSystem {
     func open(_ path: String, flags: Int32, mode: mode_t) throws -> Int32 {
-        let descriptor = retryingOnInterrupt { Glibc_open(path, flags | O_CLOEXEC, mode) }
+        let descriptor = retryingOnInterrupt { systemOpen(path, flags | O_CLOEXEC, mode) }
         guard descriptor >= 0 else { throw PersistenceError.io("open", path: path) }
         return descriptor
     }
@@ -84,7 +84,7 @@ struct POSIXFileSystem: FileSystem {
     }
 
     func rename(_ source: String, to destination: String) throws {
-        guard Glibc_rename(source, destination) == 0 else { throw PersistenceError.io("rename", path: destination) }
+        guard systemRename(source, destination) == 0 else { throw PersistenceError.io("rename", path: destination) }
     }
 
     func remove(_ path: String) throws {
@@ -127,7 +127,7 @@ private func retryingOnInterrupt<T: BinaryInteger>(_ call: () -> T) -> T {
 }
 
 // The C functions under names that do not collide with the protocol's methods.
-private func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+private func systemOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
     #if canImport(Darwin)
         Darwin.open(path, flags, mode)
     #elseif canImport(Musl)
@@ -137,7 +137,7 @@ private func Glibc_open(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32
     #endif
 }
 
-private func Glibc_rename(_ source: String, _ destination: String) -> Int32 {
+private func systemRename(_ source: String, _ destination: String) -> Int32 {
     #if canImport(Darwin)
         Darwin.rename(source, destination)
     #elseif canImport(Musl)
