@@ -13,7 +13,8 @@ let package = Package(
         .target(name: "ObjectGraph"),
         .executableTarget(name: "Fruits", dependencies: ["ObjectGraph"], path: "Sources/Examples/Fruits"),
         .executableTarget(name: "ObjectGraphBenchmarks", dependencies: ["ObjectGraph"]),
-        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
+        .executableTarget(name: "CrashWriter", dependencies: ["ObjectGraph"]),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "CrashWriter"]),
     ],
     swiftLanguageModes: [.v6]
 )
