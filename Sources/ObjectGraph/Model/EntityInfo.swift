@@ -21,6 +21,11 @@ final class EntityInfo: Sendable {
     let defaultValues: [StoreValue]
     /// Relationships by slot minus `attributeCount`; filled in once every entity exists.
     let relationships: [ResolvedRelationship]
+    /// Property names as UTF-8, by slot, for readers that match keys without allocating.
+    let propertyNameBytes: [[UInt8]]
+    /// `, "name": ` as JSON bytes, by slot, for the JSON store's writer.
+    let jsonPropertyPrefixes: (pretty: [[UInt8]], compact: [[UInt8]])
+
     /// Slots of typed-subclass property wrappers, keyed by their storage key path.
     let keyPathSlots = Mutex(KeyPathSlots())
 
@@ -59,6 +64,24 @@ final class EntityInfo: Sendable {
             description.attributes.map(\.defaultValue)
             + description.relationships.map { $0.isToMany ? .objects([]) : .null }
         self.relationships = relationships
+        let names = description.attributes.map(\.name) + description.relationships.map(\.name)
+        self.propertyNameBytes = names.map { Array($0.utf8) }
+        self.jsonPropertyPrefixes = (
+            names.map { name in
+                var writer = JSONWriter()
+                writer.raw(", ")
+                writer.string(name)
+                writer.raw(": ")
+                return writer.bytes
+            },
+            names.map { name in
+                var writer = JSONWriter()
+                writer.raw(",")
+                writer.string(name)
+                writer.raw(":")
+                return writer.bytes
+            }
+        )
     }
 
     /// An entity outside any model, for objects created without a context; its relationships

@@ -10,6 +10,8 @@ struct JSONWriter {
 
     mutating func byte(_ byte: UInt8) { bytes.append(byte) }
 
+    mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
+
     mutating func null() { raw("null") }
 
     mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
