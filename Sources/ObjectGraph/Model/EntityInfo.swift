@@ -66,22 +66,14 @@ final class EntityInfo: Sendable {
         self.relationships = relationships
         let names = description.attributes.map(\.name) + description.relationships.map(\.name)
         self.propertyNameBytes = names.map { Array($0.utf8) }
-        self.jsonPropertyPrefixes = (
-            names.map { name in
-                var writer = JSONWriter()
-                writer.raw(", ")
-                writer.string(name)
-                writer.raw(": ")
-                return writer.bytes
-            },
-            names.map { name in
-                var writer = JSONWriter()
-                writer.raw(",")
-                writer.string(name)
-                writer.raw(":")
-                return writer.bytes
-            }
-        )
+        func prefix(_ name: String, pretty: Bool) -> [UInt8] {
+            var writer = JSONWriter()
+            writer.raw(pretty ? ", " : ",")
+            writer.string(name)
+            writer.raw(pretty ? ": " : ":")
+            return writer.bytes
+        }
+        self.jsonPropertyPrefixes = (names.map { prefix($0, pretty: true) }, names.map { prefix($0, pretty: false) })
     }
 
     /// An entity outside any model, for objects created without a context; its relationships
