@@ -44,6 +44,13 @@ extension PersistenceError {
             entityName: object.info.name, objectID: object.objectID, key: key)
     }
 
+    static func ruleBroken(object: ManagedObject, key: String, rule: String) -> PersistenceError {
+        PersistenceError(
+            code: .validation,
+            message: "\(object.objectID) '\(object.info.name).\(key)' \(rule). Change the value before saving.",
+            entityName: object.info.name, objectID: object.objectID, key: key)
+    }
+
     static func relationshipCount(object: ManagedObject, relationship: RelationshipDescription, count: Int)
         -> PersistenceError
     {
