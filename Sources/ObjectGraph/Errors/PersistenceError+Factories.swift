@@ -115,6 +115,15 @@ extension PersistenceError {
             entityName: id.entityName, objectID: id, key: key)
     }
 
+    static func uniquenessViolation(_ id: ObjectID, existing: ObjectID) -> PersistenceError {
+        PersistenceError(
+            code: .conflict,
+            message: "\(id) has the same values as \(existing) for a uniqueness constraint of '\(id.entityName)'. "
+                + "Change one of them, or set a merge policy that merges duplicates.",
+            entityName: id.entityName, objectID: id,
+            detailedErrors: [])
+    }
+
     static func conflicts(_ conflicts: [PersistenceError]) -> PersistenceError {
         if conflicts.count == 1 {
             var error = conflicts[0]
