@@ -40,7 +40,8 @@ import Testing
     }
 
     @Test func validationExampleReportsEachFailure() throws {
-        let container = try PersistentContainer(model: try ManagedObjectModel(Product.self), storeDescription: .inMemory)
+        let container = try PersistentContainer(
+            model: try ManagedObjectModel(Product.self), storeDescription: .inMemory)
         let context = container.newContext()
         let product = Product(context: context)
         product.name = ""
