@@ -71,3 +71,11 @@ public final class PersistentContainer: Sendable {
         try body(ManagedContext(coordinator: coordinator, name: "background"))
     }
 }
+
+extension PersistentContainer {
+    /// Everything committed to the container's store now, as values (O(1)): for tools, golden
+    /// files and test assertions.
+    public func committedSnapshot() -> StoreSnapshot {
+        coordinator.snapshot()
+    }
+}
