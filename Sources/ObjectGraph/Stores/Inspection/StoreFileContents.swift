@@ -66,7 +66,11 @@ struct StoreFileContents {
         case .json:
             try checkJSONFormatKey(bytes, url: url)
             schema = try JSONStoreDocument.schema(of: bytes, url: url)
-        case .binary: schema = try bytes.withUnsafeBytes { try BinaryStoreHeader.decode($0, url: url).schema }
+        case .binary:
+            guard bytes.count >= BinaryStoreHeader.magic.count else {
+                throw PersistenceError.corruptFile(url, offset: bytes.count, "the header is truncated")
+            }
+            schema = try bytes.withUnsafeBytes { try BinaryStoreHeader.decode($0, url: url).schema }
         }
         do {
             return try ManagedObjectModel(entities: schema)
