@@ -123,3 +123,37 @@ import Testing
         #expect(run.error.contains("is damaged at byte \(bytes.count)"))
     }
 }
+
+extension VerifyCommandTests {
+    // MARK: - A damaged first frame is not a torn tail
+
+    /// The first frame is written atomically, so a crash cannot tear it: a file whose only frames
+    /// are damaged has been cut short, and no command may treat it as an empty store.
+    @Test func damagedFirstFrameIsDamageThatNoCommandRewritesOrReadsAsEmpty() throws {
+        let source = try StoreFixtures.makeStore(.binary)
+        let url = source.deletingLastPathComponent().appendingPathComponent("compacted.store")
+        #expect(objectgraph("convert", source.path, url.path).status == 0)
+        let bytes = Array(StoreFixtures.bytes(url).dropLast(3))
+        StoreFixtures.write(bytes, to: url)
+        let verify = objectgraph("verify", url.path)
+        #expect(verify.status == 1)
+        #expect(verify.error.contains("its first frame, the snapshot written atomically"))
+        let inspect = objectgraph("inspect", url.path)
+        #expect(inspect.status == 0)
+        #expect(inspect.outputLines.contains("frames:   0"))
+        #expect(inspect.output.contains("damaged:  the first frame, at byte"))
+        for arguments in [
+            ["dump", url.path], ["compact", url.path],
+            ["convert", url.path, url.deletingLastPathComponent().appendingPathComponent("out.json").path],
+        ] {
+            let run = objectgraph(arguments)
+            #expect(run.status == 1, "\(arguments)")
+            #expect(run.output.isEmpty)
+            #expect(run.error.contains("its first frame, the snapshot written atomically"))
+        }
+        #expect(StoreFixtures.bytes(url) == bytes)
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: url.deletingLastPathComponent().appendingPathComponent("out.json").path))
+    }
+}

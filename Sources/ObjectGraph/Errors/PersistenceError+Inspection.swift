@@ -25,6 +25,13 @@ extension PersistenceError {
             fileURL: url, byteOffset: offset)
     }
 
+    static func damagedFirstFrame(_ url: URL, offset: Int) -> PersistenceError {
+        corruptFile(
+            url, offset: offset,
+            "its first frame, the snapshot written atomically when the file was created or compacted, is cut "
+                + "short or fails its checksum; a crash cannot cause this, so the file was truncated or damaged")
+    }
+
     static func invalidStoredSchema(_ url: URL, _ error: PersistenceError) -> PersistenceError {
         PersistenceError(
             code: .corruptStore,

@@ -33,7 +33,11 @@ enum InspectCommand {
             "size:     \(plural(report.fileSize, "byte"))",
         ]
         if let frames = report.frameCount { lines.append("frames:   \(frames)") }
-        if let offset = report.tornTailOffset {
+        if let offset = report.tornTailOffset, report.frameCount == 0 {
+            lines.append(
+                "damaged:  the first frame, at byte \(offset), is cut short or fails its checksum: the file was "
+                    + "truncated or overwritten (a crash cannot cause this), and its objects cannot be read")
+        } else if let offset = report.tornTailOffset {
             lines.append(
                 "torn:     \(plural(report.fileSize - offset, "byte")) from byte \(offset) are an incomplete save; "
                     + "opening the store or 'objectgraph compact' cuts them off")

@@ -22,11 +22,13 @@ extension StoreFileInspector {
     ///   - url: The store file.
     ///   - entity: The one entity to dump, or `nil` for all of them.
     ///   - body: Called once per object, in order; an error it throws stops the dump.
-    /// - Throws: The errors of ``inspect(_:)``; `PersistenceError.Code.unknownEntity` when the
+    /// - Throws: The errors of ``snapshot(of:)``; `PersistenceError.Code.unknownEntity` when the
     ///   file has no entity named `entity`; and whatever `body` throws.
     /// - Complexity: O(*n*) in the size of the file.
     public static func dump(_ url: URL, entity: String? = nil, _ body: (String) throws -> Void) throws {
-        let snapshot = try StoreFileContents(url: url).snapshot
+        let contents = try StoreFileContents(url: url)
+        try contents.checkFirstFrame()
+        let snapshot = contents.snapshot
         var infos = snapshot.model.infos.sorted { $0.name < $1.name }
         if let entity {
             infos = infos.filter { $0.name == entity }

@@ -22,7 +22,7 @@ extension StoreFileInspector {
     ///     ``StoreFileKind/init(inferredFrom:)`` does (`.json` is JSON, anything else binary).
     ///   - replacingExisting: Whether an existing file at `destination` may be replaced.
     /// - Returns: What was read and written.
-    /// - Throws: The errors of ``inspect(_:)`` for the source; `PersistenceError.Code.ioFailure`
+    /// - Throws: The errors of ``snapshot(of:)`` for the source; `PersistenceError.Code.ioFailure`
     ///   when the destination exists and `replacingExisting` is false, is the source itself, or
     ///   cannot be written; `.storeLocked` when a container has the destination open.
     /// - Complexity: O(*n*) in the size of the source.
@@ -32,6 +32,7 @@ extension StoreFileInspector {
     ) throws -> StoreFileRewriteSummary {
         let kind = kind ?? StoreFileKind(inferredFrom: destination)
         let contents = try StoreFileContents(url: source)
+        try contents.checkFirstFrame()
         var file = try StoreFile(url: destination, fileSystem: POSIXFileSystem())
         guard try StoreFile(url: source, fileSystem: POSIXFileSystem()).path != file.path else {
             throw PersistenceError.destinationIsSource(destination)
@@ -60,7 +61,7 @@ extension StoreFileInspector {
     /// ```
     ///
     /// - Returns: The sizes before and after, and what was dropped.
-    /// - Throws: The errors of ``inspect(_:)``; `PersistenceError.Code.storeLocked` when a
+    /// - Throws: The errors of ``snapshot(of:)``; `PersistenceError.Code.storeLocked` when a
     ///   container has the store open; `.ioFailure` when the new file cannot be written.
     /// - Complexity: O(*n*) in the size of the file.
     @discardableResult
@@ -70,6 +71,7 @@ extension StoreFileInspector {
         try file.lock()
         defer { file.unlock() }
         let contents = try StoreFileContents(url: url)
+        try contents.checkFirstFrame()
         let pretty = contents.kind == .json && contents.bytes.contains(UInt8(ascii: "\n"))
         let bytes = encode(contents.snapshot, as: contents.kind, pretty: pretty)
         let changed = bytes != contents.bytes

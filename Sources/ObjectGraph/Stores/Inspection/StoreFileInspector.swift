@@ -31,7 +31,8 @@ public enum StoreFileInspector {
     /// object counts and, for a binary store, its frames and any torn tail.
     ///
     /// A torn tail (an incomplete last frame) does not make this fail: it is reported in
-    /// ``StoreFileReport/tornTailOffset``, and the counts are those of the complete saves.
+    /// ``StoreFileReport/tornTailOffset``, and the counts are those of the complete saves. (When
+    /// ``StoreFileReport/frameCount`` is 0, even the first frame is damaged: see ``verify(_:)``.)
     ///
     /// - Throws: `PersistenceError.Code.ioFailure` for a missing or unreadable file;
     ///   `.unsupportedFormat` for a directory, a file that is no store or a newer format version;
@@ -46,7 +47,8 @@ public enum StoreFileInspector {
     ///
     /// For a binary store this checks the header and its checksum, every frame's length and
     /// checksum, every operation and value in every frame, and every relationship's target; an
-    /// incomplete last frame (a torn tail) is a problem naming its byte offset. For a JSON store it
+    /// incomplete last frame (a torn tail) is a problem naming its byte offset, and so is a damaged
+    /// first frame (which no crash can cause: the file was cut short or overwritten). For a JSON store it
     /// decodes the whole document against its own schema. The file is only read: it is never
     /// modified, truncated or locked.
     ///
@@ -63,11 +65,7 @@ public enum StoreFileInspector {
     /// - Complexity: O(*n*) in the size of the file.
     public static func verify(_ url: URL) -> PersistenceError? {
         do {
-            let contents = try StoreFileContents(url: url)
-            if let offset = contents.tornTailOffset {
-                return .tornTail(url, offset: offset, length: contents.bytes.count - offset)
-            }
-            return nil
+            return try StoreFileContents(url: url).problem
         } catch let error as PersistenceError {
             return error
         } catch {
@@ -99,9 +97,12 @@ public enum StoreFileInspector {
     ///
     /// A binary store's torn tail is left out, as opening the store would cut it off.
     ///
-    /// - Throws: The errors of ``inspect(_:)``.
+    /// - Throws: The errors of ``inspect(_:)``, and `PersistenceError.Code.corruptStore` when a
+    ///   binary store's first frame is damaged (its objects cannot be read).
     /// - Complexity: O(*n*) in the size of the file.
     public static func snapshot(of url: URL) throws -> StoreSnapshot {
-        try StoreFileContents(url: url).snapshot
+        let contents = try StoreFileContents(url: url)
+        try contents.checkFirstFrame()
+        return contents.snapshot
     }
 }
