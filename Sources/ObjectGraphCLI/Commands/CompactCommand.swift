@@ -19,13 +19,13 @@ enum CompactCommand {
         run: run)
 
     static func run(_ arguments: Arguments, _ output: Output) throws -> Int32 {
-        let url = URL(fileURLWithPath: arguments.positionals[0])
-        let summary = try StoreFileInspector.compact(url)
+        let path = arguments.positionals[0]
+        let summary = try StoreFileInspector.compact(URL(fileURLWithPath: path))
         guard summary.wroteFile else {
-            output.line("\(url.path) is already compact (\(summary.bytesBefore) bytes)")
+            output.line("\(path) is already compact (\(summary.bytesBefore) bytes)")
             return ExitStatus.success
         }
-        var line = "compacted \(url.path): \(summary.bytesBefore) -> \(summary.bytesAfter) bytes"
+        var line = "compacted \(path): \(summary.bytesBefore) -> \(summary.bytesAfter) bytes"
         if let frames = summary.framesBefore { line += ", \(frames) -> 1 frames" }
         if let offset = summary.droppedTornTailOffset {
             line += ", cut an incomplete last save at byte \(offset)"

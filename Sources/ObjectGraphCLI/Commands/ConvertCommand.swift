@@ -20,17 +20,18 @@ enum ConvertCommand {
         run: run)
 
     static func run(_ arguments: Arguments, _ output: Output) throws -> Int32 {
-        let source = URL(fileURLWithPath: arguments.positionals[0])
-        let destination = URL(fileURLWithPath: arguments.positionals[1])
+        let (sourcePath, destinationPath) = (arguments.positionals[0], arguments.positionals[1])
+        let source = URL(fileURLWithPath: sourcePath)
+        let destination = URL(fileURLWithPath: destinationPath)
         let summary = try StoreFileInspector.convert(
             source, to: destination, replacingExisting: arguments.flag("--force"))
         if let offset = summary.droppedTornTailOffset {
             output.errorLine(
-                "objectgraph convert: warning: left out an incomplete last save of \(source.path) "
+                "objectgraph convert: warning: left out an incomplete last save of \(sourcePath) "
                     + "(\(summary.bytesBefore - offset) bytes from byte \(offset))")
         }
         output.line(
-            "converted \(source.path) (\(summary.sourceKind), \(summary.bytesBefore) bytes) to \(destination.path) "
+            "converted \(sourcePath) (\(summary.sourceKind), \(summary.bytesBefore) bytes) to \(destinationPath) "
                 + "(\(summary.destinationKind), \(summary.bytesAfter) bytes): "
                 + InspectCommand.plural(summary.objectCount, "object"))
         return ExitStatus.success

@@ -20,15 +20,17 @@ enum InspectCommand {
         run: run)
 
     static func run(_ arguments: Arguments, _ output: Output) throws -> Int32 {
-        let url = URL(fileURLWithPath: arguments.positionals[0])
-        for line in lines(describing: try StoreFileInspector.inspect(url)) { output.line(line) }
+        let path = arguments.positionals[0]
+        for line in lines(describing: try StoreFileInspector.inspect(URL(fileURLWithPath: path)), path: path) {
+            output.line(line)
+        }
         return ExitStatus.success
     }
 
-    /// The report as text lines.
-    static func lines(describing report: StoreFileReport) -> [String] {
+    /// The report as text lines, naming the file by `path` as the user gave it.
+    static func lines(describing report: StoreFileReport, path: String) -> [String] {
         var lines = [
-            "file:     \(report.url.path)",
+            "file:     \(path)",
             "kind:     \(report.kind), format version \(report.formatVersion)",
             "size:     \(plural(report.fileSize, "byte"))",
         ]
