@@ -176,3 +176,33 @@ import Testing
         #expect(run.error.contains("is a directory, not a store file"))
     }
 }
+
+extension CommandLineToolTests {
+    // MARK: - Files that are not regular files
+
+    @Test(arguments: ["inspect", "dump", "verify", "compact"])
+    func deviceIsNeverReadAsAStore(name: String) {
+        let run = objectgraph(name, "/dev/null")
+        #expect(run.status == 1)
+        #expect(run.error.contains("/dev/null is a device, pipe or socket, not a store file"))
+    }
+
+    @Test func deviceIsNeverReplacedByAConversion() throws {
+        let source = try StoreFixtures.makeStore(.binary)
+        let run = objectgraph("convert", source.path, "/dev/null", "--force")
+        #expect(run.status == 1)
+        #expect(run.error.contains("/dev/null is a device, pipe or socket, not a store file"))
+        #expect(!FileManager.default.fileExists(atPath: "/dev/null.lock"))
+        var info = stat()
+        #expect(stat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+    }
+
+    @Test func symlinkToAStoreIsFollowed() throws {
+        let url = try StoreFixtures.makeStore(.binary)
+        let link = url.deletingLastPathComponent().appendingPathComponent("link.store")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: url)
+        #expect(objectgraph("verify", link.path).output == "ok\n")
+        #expect(objectgraph("compact", link.path).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == url.path)
+    }
+}

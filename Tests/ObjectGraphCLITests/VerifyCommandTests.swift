@@ -157,3 +157,25 @@ extension VerifyCommandTests {
                 atPath: url.deletingLastPathComponent().appendingPathComponent("out.json").path))
     }
 }
+
+extension VerifyCommandTests {
+    @Test func newerJSONFormatVersionIsUnsupported() throws {
+        let url = try StoreFixtures.makeStore(.json)
+        let text = String(decoding: StoreFixtures.bytes(url), as: UTF8.self)
+            .replacingOccurrences(of: "\"version\": 1,", with: "\"version\": 2,")
+        StoreFixtures.write(Array(text.utf8), to: url)
+        for command in ["verify", "inspect"] {
+            let run = objectgraph(command, url.path)
+            #expect(run.status == 1)
+            #expect(run.error.contains("unsupportedFormat: The store file \(url.path) needs format version 2"))
+        }
+    }
+
+    @Test func jsonOfAnotherFormatIsNotAStore() throws {
+        let url = TemporaryDirectory.make().appendingPathComponent("other.json")
+        StoreFixtures.write(Array(#"{"format": "other", "version": 1}"#.utf8), to: url)
+        let run = objectgraph("verify", url.path)
+        #expect(run.status == 1)
+        #expect(run.error.contains("is not a JSON store (its format is \"other\")"))
+    }
+}

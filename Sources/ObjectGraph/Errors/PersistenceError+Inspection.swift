@@ -9,10 +9,11 @@ extension PersistenceError {
             fileURL: url)
     }
 
-    static func notAFile(_ url: URL) -> PersistenceError {
+    /// `what` says what it is instead: "a directory", for example.
+    static func notAFile(_ url: URL, _ what: String) -> PersistenceError {
         PersistenceError(
             code: .unsupportedFormat,
-            message: "\(url.path) is a directory, not a store file. Name the store file itself.",
+            message: "\(url.path) is \(what), not a store file. Name the store file itself.",
             fileURL: url)
     }
 

@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A store file read whole and decoded with the model its own schema describes, without opening a
 /// store: no lock is taken and nothing is written, so it is safe on any file.
 struct StoreFileContents {
@@ -29,7 +37,7 @@ struct StoreFileContents {
         switch kind {
         case .json:
             snapshot = try JSONStoreDocument.decode(bytes, url: url, model: model)
-            formatVersion = Self.jsonFormatVersion(bytes)
+            formatVersion = try Self.jsonPreamble(bytes, url: url) ?? Int(JSONStoreDocument.version)
             frameCount = nil
             tornTailOffset = nil
         case .binary:
@@ -61,22 +69,28 @@ struct StoreFileContents {
         }
     }
 
-    /// The file's bytes, after checking that it exists and is not a directory.
+    /// The file's bytes, after checking that it is an existing regular file.
     static func readBytes(_ url: URL) throws -> [UInt8] {
         try checkIsFile(url)
         return try StoreFile(url: url, fileSystem: POSIXFileSystem()).readAll()
     }
 
-    /// Checks that `url` names an existing file, not a directory.
+    /// Checks that `url` names an existing regular file (or a symlink to one), not a directory, a
+    /// device, a pipe or a socket: the tools never read from or replace anything but a file.
     ///
-    /// - Throws: `PersistenceError.Code.ioFailure` for a missing file; `.unsupportedFormat` for a
-    ///   directory.
+    /// - Throws: `PersistenceError.Code.ioFailure` for a missing file; `.unsupportedFormat` for
+    ///   anything that is not a regular file.
     static func checkIsFile(_ url: URL) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw PersistenceError.fileNotFound(url)
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw PersistenceError.fileNotFound(url) }
+            throw PersistenceError.io("stat", path: url.path)
         }
-        guard !isDirectory.boolValue else { throw PersistenceError.notAFile(url) }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw PersistenceError.notAFile(url, "a directory")
+        default: throw PersistenceError.notAFile(url, "a device, pipe or socket")
+        }
     }
 
     /// The model the file's stored schema describes, with untyped entities.
@@ -84,7 +98,7 @@ struct StoreFileContents {
         let schema: [EntityDescription]
         switch kind {
         case .json:
-            try checkJSONFormatKey(bytes, url: url)
+            _ = try jsonPreamble(bytes, url: url)
             schema = try JSONStoreDocument.schema(of: bytes, url: url)
         case .binary:
             guard bytes.count >= BinaryStoreHeader.magic.count else {
@@ -99,34 +113,33 @@ struct StoreFileContents {
         }
     }
 
-    /// Refuses a JSON document whose first key is not `format`: some other program's JSON file.
-    /// (A document that ends before its first key is a damaged store; decoding it says where.)
-    private static func checkJSONFormatKey(_ bytes: [UInt8], url: URL) throws {
+    /// Reads a JSON document's `format` and `version`, the keys it starts with: refuses some other
+    /// program's JSON file and a newer format version. Returns the version, or `nil` when the
+    /// document is too damaged to read that far (decoding it then says where).
+    ///
+    /// - Throws: `PersistenceError.Code.unsupportedFormat`.
+    private static func jsonPreamble(_ bytes: [UInt8], url: URL) throws -> Int? {
         var reader = JSONReader(bytes: bytes, url: url)
         try reader.expect(UInt8(ascii: "{"), "an object")
         if reader.peek() == UInt8(ascii: "}") {
             throw PersistenceError.notAStore(url, expected: "a JSON store (it is an empty JSON object)")
         }
-        guard let key = try? reader.readString() else { return }
+        guard let key = try? reader.readString() else { return nil }
         guard key == "format" else {
             throw PersistenceError.notAStore(url, expected: "a JSON store (its first key is not \"format\")")
         }
-    }
-
-    /// The `version` of a JSON document that has already been decoded successfully (so its first
-    /// keys are `format` and `version`).
-    private static func jsonFormatVersion(_ bytes: [UInt8]) -> Int {
-        var reader = JSONReader(bytes: bytes, url: URL(fileURLWithPath: "/"))
-        var version: Int64 = 0
-        try? reader.expect(UInt8(ascii: "{"), "an object")
-        while version == 0, let key = try? reader.readString() {
-            guard (try? reader.expect(UInt8(ascii: ":"), "':'")) != nil else { break }
-            switch key {
-            case "format": _ = try? reader.readString()
-            case "version": version = (try? reader.readInt64()) ?? 0
-            default: return 0
-            }
-            _ = try? reader.expect(UInt8(ascii: ","), "','")
+        guard (try? reader.expect(UInt8(ascii: ":"), "':'")) != nil, let format = try? reader.readString() else {
+            return nil
+        }
+        guard format == JSONStoreDocument.formatName else {
+            throw PersistenceError.notAStore(url, expected: "a JSON store (its format is \"\(format)\")")
+        }
+        guard (try? reader.expect(UInt8(ascii: ","), "','")) != nil, (try? reader.readString()) == "version",
+            (try? reader.expect(UInt8(ascii: ":"), "':'")) != nil, let version = try? reader.readInt64()
+        else { return nil }
+        guard version >= 1, version <= JSONStoreDocument.version else {
+            throw PersistenceError.unsupportedVersion(
+                url, version: Int(clamping: version), supported: Int(JSONStoreDocument.version))
         }
         return Int(version)
     }

@@ -87,9 +87,8 @@ extension StoreFileInspector {
     }
 
     private static func checkDestination(_ file: StoreFile, replacingExisting: Bool) throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) else { return }
-        if isDirectory.boolValue { throw PersistenceError.notAFile(file.url) }
+        guard file.exists else { return }
+        try StoreFileContents.checkIsFile(URL(fileURLWithPath: file.path))
         if !replacingExisting { throw PersistenceError.destinationExists(file.url) }
     }
 
