@@ -19,7 +19,8 @@ let package = Package(
         .executableTarget(name: "ObjectGraphTool", dependencies: ["ObjectGraphCLI"]),
         .executableTarget(name: "Fruits", dependencies: ["ObjectGraph"], path: "Sources/Examples/Fruits"),
         .executableTarget(name: "ObjectGraphBenchmarks", dependencies: ["ObjectGraph"]),
-        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph"]),
+        .executableTarget(name: "CrashWriter", dependencies: ["ObjectGraph"]),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "CrashWriter"]),
         .testTarget(name: "ObjectGraphCLITests", dependencies: ["ObjectGraphCLI", "ObjectGraph"]),
     ],
     swiftLanguageModes: [.v6]

@@ -4,74 +4,9 @@
 import Foundation
 import ObjectGraph
 
-final class Item: ManagedObject {
-    @Attribute var name = ""
-    @Attribute var price: Int64 = 0
-    @Attribute var weight = 0.0
-    @Attribute var createdAt = Date(timeIntervalSinceReferenceDate: 0)
-    @Attribute var id = UUID()
-    @Relationship(inverse: "items") var shelf: Shelf?
-}
-
-final class Shelf: ManagedObject {
-    @Attribute var label = ""
-    @Relationship(inverse: "shelf") var items: Set<Item>
-}
-
-/// The two-entity model of a typical unit test.
-final class Fruit: ManagedObject {
-    @Attribute var name = ""
-    @Attribute var price: Int64 = 0
-    @Relationship(inverse: "fruits") var basket: Basket?
-}
-
-final class Basket: ManagedObject {
-    @Attribute var label = ""
-    @Relationship(inverse: "basket") var fruits: Set<Fruit>
-}
-
-let smoke = CommandLine.arguments.contains("--smoke")
-/// `--only WORD` runs only the workloads whose name contains WORD (for profiling).
-let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
 let model = try ManagedObjectModel(Item.self, Shelf.self)
 let testModel = try ManagedObjectModel(Fruit.self, Basket.self)
 let bulkCount = smoke ? 1_000 : 100_000
-
-/// Runs `body` `iterations` times per repetition and reports the median time per iteration.
-func measure(_ name: String, iterations: Int, repetitions: Int = 7, _ body: () throws -> Void) rethrows {
-    try measureTimed(name, iterations: iterations, repetitions: repetitions) { () throws -> Duration? in
-        try body()
-        return nil
-    }
-}
-
-/// As above; a body that returns a duration reports that instead of its whole run (for work
-/// that needs untimed setup).
-func measureTimed(_ name: String, iterations: Int, repetitions: Int = 7, _ body: () throws -> Duration?) rethrows {
-    if let only, !name.contains(only) { return }
-    let clock = ContinuousClock()
-    var samples: [Duration] = []
-    let runs = smoke ? 1 : repetitions
-    let count = smoke ? min(iterations, 10) : iterations
-    for _ in 0..<runs {
-        let start = clock.now
-        var reported: Duration = .zero
-        var usesReported = false
-        for _ in 0..<count {
-            if let duration = try body() {
-                reported += duration
-                usesReported = true
-            }
-        }
-        samples.append((usesReported ? reported : clock.now - start) / count)
-    }
-    samples.sort()
-    let median = samples[samples.count / 2]
-    let microseconds = Double(median.components.attoseconds) / 1e12 + Double(median.components.seconds) * 1e6
-    let text =
-        microseconds < 1_000 ? String(format: "%.2f µs", microseconds) : String(format: "%.2f ms", microseconds / 1_000)
-    print("| \(name) | \(text) |")
-}
 
 func fill(_ context: ManagedContext, count: Int) {
     for index in 0..<count {
@@ -86,77 +21,87 @@ func fill(_ context: ManagedContext, count: Int) {
 print("| Workload (median per iteration) | Time |")
 print("|---|---|")
 
-try measure("test setup: in-memory container (2 entities), insert 10, save, fetch 10", iterations: 5_000) {
-    let container = try PersistentContainer(model: testModel, storeDescription: .inMemory)
-    let context = container.newContext()
-    for index in 0..<10 {
-        let fruit = Fruit(context: context)
-        fruit.name = "fruit \(index)"
-        fruit.price = Int64(index * 50)
+/// `--only binary`, `--only JSON`, `--only floor` and `--only reference` skip the in-memory section.
+let inMemorySection =
+    only.map { word in !["binary", "JSON", "floor", "reference"].contains { $0.hasPrefix(word) || word.hasPrefix($0) } }
+    ?? true
+if inMemorySection {
+
+    try measure("test setup: in-memory container (2 entities), insert 10, save, fetch 10", iterations: 5_000) {
+        let container = try PersistentContainer(model: testModel, storeDescription: .inMemory)
+        let context = container.newContext()
+        for index in 0..<10 {
+            let fruit = Fruit(context: context)
+            fruit.name = "fruit \(index)"
+            fruit.price = Int64(index * 50)
+        }
+        try context.save()
+        let fetched = try context.fetch(Fruit.fetchRequest())
+        precondition(fetched.count == 10)
     }
-    try context.save()
-    let fetched = try context.fetch(Fruit.fetchRequest())
-    precondition(fetched.count == 10)
+
+    try measure("insert + save \(bulkCount) objects (in-memory)", iterations: 1, repetitions: 5) {
+        let container = try PersistentContainer(model: model, storeDescription: .inMemory)
+        let context = container.newContext()
+        fill(context, count: bulkCount)
+        try context.save()
+    }
+
+    let store = InMemoryStore()
+    let container = try PersistentContainer(model: model, store: store)
+    do {
+        let context = container.newContext()
+        fill(context, count: bulkCount)
+        try context.save()
+    }
+
+    try measure("fetch all \(bulkCount) objects into a new context", iterations: 1, repetitions: 5) {
+        let context = container.newContext()
+        let fetched = try context.fetch(Item.fetchRequest())
+        precondition(fetched.count == bulkCount)
+    }
+
+    let reader = container.newContext()
+    let items = try reader.fetch(Item.fetchRequest())
+    measure("read one typed attribute of \(bulkCount) fetched objects", iterations: 1, repetitions: 5) {
+        var total: Int64 = 0
+        for item in items { total &+= item.price }
+        precondition(total >= 0)
+    }
+
+    let editor = container.newContext()
+    var firstRequest = Item.fetchRequest()
+    firstRequest.fetchLimit = 1
+    let first = try editor.fetch(firstRequest)[0]
+    var price: Int64 = 0
+    try measure("change one object + save, on a \(bulkCount)-object store", iterations: 1_000) {
+        price += 1
+        first.price = price
+        try editor.save()
+    }
+
+    try measure("count \(bulkCount) objects", iterations: 1_000) {
+        let count = try editor.count(for: Item.fetchRequest())
+        precondition(count == bulkCount)
+    }
+
+    try measureTimed("delete all \(bulkCount) + save (store filled outside the timing)", iterations: 1, repetitions: 3)
+    {
+        let container = try PersistentContainer(model: model, storeDescription: .inMemory)
+        let context = container.newContext()
+        fill(context, count: bulkCount)
+        try context.save()
+        context.reset()
+        let start = ContinuousClock.now
+        try context.deleteAll(Item.self)
+        return ContinuousClock.now - start
+    }
+
+    measure("reference: Foundation UUID() x \(bulkCount), as each new Item evaluates", iterations: 1, repetitions: 5) {
+        var last = UUID()
+        for _ in 0..<bulkCount { last = UUID() }
+        precondition(last != UUID())
+    }
 }
 
-try measure("insert + save \(bulkCount) objects (in-memory)", iterations: 1, repetitions: 5) {
-    let container = try PersistentContainer(model: model, storeDescription: .inMemory)
-    let context = container.newContext()
-    fill(context, count: bulkCount)
-    try context.save()
-}
-
-let store = InMemoryStore()
-let container = try PersistentContainer(model: model, store: store)
-do {
-    let context = container.newContext()
-    fill(context, count: bulkCount)
-    try context.save()
-}
-
-try measure("fetch all \(bulkCount) objects into a new context", iterations: 1, repetitions: 5) {
-    let context = container.newContext()
-    let fetched = try context.fetch(Item.fetchRequest())
-    precondition(fetched.count == bulkCount)
-}
-
-let reader = container.newContext()
-let items = try reader.fetch(Item.fetchRequest())
-measure("read one typed attribute of \(bulkCount) fetched objects", iterations: 1, repetitions: 5) {
-    var total: Int64 = 0
-    for item in items { total &+= item.price }
-    precondition(total >= 0)
-}
-
-let editor = container.newContext()
-var firstRequest = Item.fetchRequest()
-firstRequest.fetchLimit = 1
-let first = try editor.fetch(firstRequest)[0]
-var price: Int64 = 0
-try measure("change one object + save, on a \(bulkCount)-object store", iterations: 1_000) {
-    price += 1
-    first.price = price
-    try editor.save()
-}
-
-try measure("count \(bulkCount) objects", iterations: 1_000) {
-    let count = try editor.count(for: Item.fetchRequest())
-    precondition(count == bulkCount)
-}
-
-try measureTimed("delete all \(bulkCount) + save (store filled outside the timing)", iterations: 1, repetitions: 3) {
-    let container = try PersistentContainer(model: model, storeDescription: .inMemory)
-    let context = container.newContext()
-    fill(context, count: bulkCount)
-    try context.save()
-    context.reset()
-    let start = ContinuousClock.now
-    try context.deleteAll(Item.self)
-    return ContinuousClock.now - start
-}
-
-measure("reference: Foundation UUID() x \(bulkCount), as each new Item evaluates", iterations: 1, repetitions: 5) {
-    var last = UUID()
-    for _ in 0..<bulkCount { last = UUID() }
-    precondition(last != UUID())
-}
+try runStoreBenchmarks(count: bulkCount)

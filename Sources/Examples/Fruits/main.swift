@@ -1,3 +1,6 @@
+// A store file keeps data across runs: by default in the user's data directory
+// ($XDG_DATA_HOME or ~/.local/share), or at the path given as the first argument.
+import Foundation
 // The README's quick start, then a little more: run it with `swift run fruits`.
 // README quick start begin
 import ObjectGraph
@@ -25,22 +28,25 @@ context.delete(apple)  // delete
 try context.save()
 // README quick start end
 
-// The same store instance, handed to a new container, is an app relaunch without a disk.
-let store = InMemoryStore()
-do {
-    let first = try PersistentContainer(model: model, store: store)
-    let context = first.newContext()
-    for (name, price) in [("Banana", 80), ("Cherry", 300), ("Fig", 150)] {
-        let fruit = Fruit(context: context)
-        fruit.name = name
-        fruit.price = Int64(price)
-    }
-    try context.save()
-    print("saved \(try context.count(for: Fruit.fetchRequest())) fruits")
+let storeURL: URL
+if CommandLine.arguments.count > 1 {
+    storeURL = URL(fileURLWithPath: CommandLine.arguments[1])
+} else {
+    let dataHome =
+        ProcessInfo.processInfo.environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0) }
+        ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+    let directory = dataHome.appendingPathComponent("objectgraph-examples")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    storeURL = directory.appendingPathComponent("fruits.ogdb")
 }
-let relaunched = try PersistentContainer(model: model, store: store)
-let again = relaunched.newContext()
-for fruit in try again.fetch(Fruit.fetchRequest()) {
-    print("after relaunch: \(fruit.name) costs \(fruit.price)")
+let stored = try PersistentContainer(model: model, storeDescription: try StoreDescription(url: storeURL))
+let shelf = stored.newContext()
+let visits = try shelf.count(for: Fruit.fetchRequest())
+let visit = Fruit(context: shelf)
+visit.name = "visit \(visits + 1)"
+visit.price = Int64(Date().timeIntervalSince1970) % 1000
+try shelf.save()
+print("\(storeURL.path) now holds:")
+for fruit in try shelf.fetch(Fruit.fetchRequest()) {
+    print("  \(fruit.name) (price \(fruit.price))")
 }
-print("deleted \(try again.deleteAll(Fruit.self)) fruits; \(try again.count(for: Fruit.fetchRequest())) left")

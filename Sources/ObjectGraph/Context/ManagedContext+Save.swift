@@ -14,7 +14,7 @@ extension ManagedContext {
     /// Core Data: `NSManagedObjectContext.save()`.
     public func save() throws {
         guard hasChanges else { return }
-        let (insertedObjects, updatedObjects, deletedObjects) = try withChangeJournal {
+        let (insertedObjects, updatedObjects, deletedObjects, outcomes) = try withChangeJournal {
             for object in inserted { object.willSave() }
             for object in touched where object.isUpdated { object.willSave() }
             for object in deleted { object.willSave() }
@@ -25,29 +25,61 @@ extension ManagedContext {
             try validate(inserted: insertedObjects, updated: updatedObjects, deleted: deletedObjects)
 
             var commit = StoreCoordinator.Commit()
+            commit.policy = mergePolicy
             commit.inserted = insertedObjects.map { write($0) }
             commit.updated = updatedObjects.map { write($0) }
             commit.deleted = deletedObjects.map { write($0) }
-            try coordinator.commit(commit)
-            return (insertedObjects, updatedObjects, deletedObjects)
+            let outcomes = try coordinator.commit(commit)
+            return (insertedObjects, updatedObjects, deletedObjects, outcomes)
         }
 
-        for object in insertedObjects {
-            object.committed = object.values
-            object.version = 1
-            object.flags.isInserted = false
-        }
-        for object in updatedObjects {
-            object.committed = object.values
-            object.version += 1
-        }
         for object in touched { object.flags.isTouched = false }
         touched.removeAll()
-        for object in deletedObjects { unregister(object) }
         clearPendingInsertsAndDeletes()
-        for object in insertedObjects { object.didSave() }
-        for object in updatedObjects { object.didSave() }
-        for object in deletedObjects { object.didSave() }
+        let written = insertedObjects + updatedObjects + deletedObjects
+        let writtenIDs = Set(written.map(\.objectID))
+        // Stored objects that absorbed an inserted duplicate: refresh their registered instances.
+        for (id, outcome) in outcomes where !writtenIDs.contains(id) {
+            if let object = registry[id] { apply(outcome, to: object) }
+        }
+        for object in written { apply(outcomes[object.objectID] ?? .gone, to: object) }
+        for object in insertedObjects + updatedObjects + deletedObjects { object.didSave() }
+    }
+
+    /// Brings an object in line with what the commit did to it.
+    private func apply(_ outcome: StoreCoordinator.Outcome, to object: ManagedObject) {
+        switch outcome {
+        case .saved(let id, let version, let values):
+            object.flags.isInserted = false
+            if id != object.objectID {
+                // An inserted duplicate merged into the stored object `id`: the instance already
+                // registered for it (if any) takes the merged values; otherwise this one becomes it.
+                registry[object.objectID] = nil
+                if let existing = registry[id], existing !== object {
+                    existing.values = values
+                    existing.committed = values
+                    existing.version = version
+                    object.context = nil
+                    object.flags = ManagedObject.Flags()
+                    return
+                }
+                object.objectID = id
+                registry[id] = object
+            }
+            object.values = values
+            object.committed = values
+            object.version = version
+        case .deleted:
+            unregister(object)
+        case .refreshed(let version, let values):
+            object.flags.isDeleted = false
+            object.values = values
+            object.committed = values
+            object.version = version
+        case .gone:
+            object.flags.isDeleted = false
+            object.flags.isMissing = true
+        }
     }
 
     /// Saves if there are unsaved changes; returns whether it saved.
@@ -63,6 +95,6 @@ extension ManagedContext {
     private func write(_ object: ManagedObject) -> StoreCoordinator.Commit.Write {
         .init(
             entityIndex: object.info.index, key: object.objectID.key, values: object.values,
-            expectedVersion: object.version)
+            expectedVersion: object.version, original: object.committed)
     }
 }

@@ -1,21 +1,78 @@
+import Foundation
+
 extension ManagedContext {
     /// Checks every object a save would write, collecting every failure into one error.
     func validate(inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject]) throws {
         var failures: [PersistenceError] = []
         for object in inserted + updated {
             failures += requiredValueFailures(of: object)
-            do {
-                try object.validateForSave()
-            } catch let error as PersistenceError {
-                failures.append(error)
-            } catch {
-                failures.append(.validation("\(error)", object: object, underlying: error))
-            }
+            failures += ruleFailures(of: object)
         }
+        for object in inserted { failures += hookFailures(object) { try $0.validateForInsert() } }
+        for object in updated { failures += hookFailures(object) { try $0.validateForUpdate() } }
         for object in deleted {
             failures += denyRuleFailures(of: object)
+            failures += hookFailures(object) { try $0.validateForDelete() }
         }
         guard failures.isEmpty else { throw PersistenceError.validationFailed(failures) }
+    }
+
+    /// The failures an object's own validation method reports.
+    private func hookFailures(_ object: ManagedObject, _ hook: (ManagedObject) throws -> Void) -> [PersistenceError] {
+        do {
+            try hook(object)
+            return []
+        } catch let error as PersistenceError {
+            return error.detailedErrors.count > 1 ? error.detailedErrors : [error]
+        } catch {
+            return [.validation("\(error)", object: object, underlying: error)]
+        }
+    }
+
+    /// Minimum, maximum, length and pattern of every attribute with rules.
+    private func ruleFailures(of object: ManagedObject) -> [PersistenceError] {
+        var failures: [PersistenceError] = []
+        let info = object.info
+        for slot in info.validatedSlots {
+            let value = object.values[slot]
+            guard !value.isNull else { continue }
+            let attribute = info.attribute(at: slot)
+            let rules = attribute.validation
+            if let minimum = rules.minimum, StoreValue.compare(value, minimum) != .orderedDescending,
+                StoreValue.compare(value, minimum) != .orderedSame
+            {
+                failures.append(.ruleBroken(object: object, key: attribute.name, rule: "is below its minimum"))
+            }
+            if let maximum = rules.maximum, StoreValue.compare(value, maximum) != .orderedAscending,
+                StoreValue.compare(value, maximum) != .orderedSame
+            {
+                failures.append(.ruleBroken(object: object, key: attribute.name, rule: "is above its maximum"))
+            }
+            if let length = rules.length {
+                let count: Int
+                switch value {
+                case .string(let text): count = text.count
+                case .data(let data): count = data.count
+                default: count = length.lowerBound
+                }
+                if !length.contains(count) {
+                    failures.append(
+                        .ruleBroken(
+                            object: object, key: attribute.name,
+                            rule: "has length \(count), outside the allowed \(length.lowerBound)...\(length.upperBound)"
+                        ))
+                }
+            }
+            if let pattern = info.patterns[slot], case .string(let text) = value {
+                let range = NSRange(text.startIndex..<text.endIndex, in: text)
+                let match = pattern.firstMatch(in: text, options: [.anchored], range: range)
+                if match?.range != range {
+                    failures.append(
+                        .ruleBroken(object: object, key: attribute.name, rule: "does not match its pattern"))
+                }
+            }
+        }
+        return failures
     }
 
     private func requiredValueFailures(of object: ManagedObject) -> [PersistenceError] {

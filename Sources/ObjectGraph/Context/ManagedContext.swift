@@ -18,6 +18,11 @@ public final class ManagedContext {
     let coordinator: StoreCoordinator
     /// A name for debugging and for telling contexts apart in save notifications.
     public var name: String?
+    /// How saves resolve conflicts with other contexts' changes and uniqueness constraints;
+    /// `.error` (the default) refuses a conflicting save.
+    ///
+    /// Core Data: `NSManagedObjectContext.mergePolicy`.
+    public var mergePolicy: MergePolicy = .error
     var registry: [ObjectID: ManagedObject] = [:]
     var inserted: Set<ManagedObject> = []
     var deleted: Set<ManagedObject> = []
@@ -136,6 +141,12 @@ public final class ManagedContext {
             deletionOrder.append(object)
         }
     }
+
+    /// Applies pending delete rules. ObjectGraph applies them as each object is deleted, so this
+    /// has nothing left to do; it exists for code ported from Core Data.
+    ///
+    /// Core Data: `NSManagedObjectContext.processPendingChanges()`.
+    public func processPendingChanges() {}
 
     private func applyDeleteRules(of object: ManagedObject) {
         for (offset, relationship) in object.info.relationships.enumerated() {

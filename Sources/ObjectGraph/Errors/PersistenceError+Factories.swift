@@ -44,6 +44,13 @@ extension PersistenceError {
             entityName: object.info.name, objectID: object.objectID, key: key)
     }
 
+    static func ruleBroken(object: ManagedObject, key: String, rule: String) -> PersistenceError {
+        PersistenceError(
+            code: .validation,
+            message: "\(object.objectID) '\(object.info.name).\(key)' \(rule). Change the value before saving.",
+            entityName: object.info.name, objectID: object.objectID, key: key)
+    }
+
     static func relationshipCount(object: ManagedObject, relationship: RelationshipDescription, count: Int)
         -> PersistenceError
     {
@@ -106,6 +113,15 @@ extension PersistenceError {
             message: "\(id).\(key) refers to \(target), which no longer exists in the store. "
                 + "Remove the reference and save again.",
             entityName: id.entityName, objectID: id, key: key)
+    }
+
+    static func uniquenessViolation(_ id: ObjectID, existing: ObjectID) -> PersistenceError {
+        PersistenceError(
+            code: .conflict,
+            message: "\(id) has the same values as \(existing) for a uniqueness constraint of '\(id.entityName)'. "
+                + "Change one of them, or set a merge policy that merges duplicates.",
+            entityName: id.entityName, objectID: id,
+            detailedErrors: [])
     }
 
     static func conflicts(_ conflicts: [PersistenceError]) -> PersistenceError {

@@ -20,6 +20,8 @@ public struct AttributeDescription: Sendable, Hashable {
     public var isIndexed: Bool
     /// The attribute's name in an earlier model version, for migration.
     public var renamingIdentifier: String?
+    /// The rules a value must meet at save.
+    public var validation: AttributeValidation
 
     /// Creates an attribute description.
     public init(
@@ -28,7 +30,8 @@ public struct AttributeDescription: Sendable, Hashable {
         isOptional: Bool = false,
         defaultValue: StoreValue = .null,
         isIndexed: Bool = false,
-        renamingIdentifier: String? = nil
+        renamingIdentifier: String? = nil,
+        validation: AttributeValidation = AttributeValidation()
     ) {
         self.name = name
         self.type = type
@@ -36,5 +39,8 @@ public struct AttributeDescription: Sendable, Hashable {
         self.defaultValue = type.normalized(defaultValue)
         self.isIndexed = isIndexed
         self.renamingIdentifier = renamingIdentifier
+        self.validation = AttributeValidation(
+            minimum: validation.minimum.map(type.normalized), maximum: validation.maximum.map(type.normalized),
+            length: validation.length, pattern: validation.pattern)
     }
 }

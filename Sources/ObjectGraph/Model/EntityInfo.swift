@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// An entity compiled for fast access: property slots, defaults and resolved relationships.
@@ -21,6 +22,16 @@ final class EntityInfo: Sendable {
     let defaultValues: [StoreValue]
     /// Relationships by slot minus `attributeCount`; filled in once every entity exists.
     let relationships: [ResolvedRelationship]
+    /// The compiled `pattern` of each attribute that has one, by slot.
+    let patterns: [Int: NSRegularExpression]
+    /// The slots of attributes with validation rules.
+    let validatedSlots: [Int]
+
+    /// Property names as UTF-8, by slot, for readers that match keys without allocating.
+    let propertyNameBytes: [[UInt8]]
+    /// `, "name": ` as JSON bytes, by slot, for the JSON store's writer.
+    let jsonPropertyPrefixes: (pretty: [[UInt8]], compact: [[UInt8]])
+
     /// Slots of typed-subclass property wrappers, keyed by their storage key path.
     let keyPathSlots = Mutex(KeyPathSlots())
 
@@ -59,6 +70,25 @@ final class EntityInfo: Sendable {
             description.attributes.map(\.defaultValue)
             + description.relationships.map { $0.isToMany ? .objects([]) : .null }
         self.relationships = relationships
+        var patterns: [Int: NSRegularExpression] = [:]
+        for (slot, attribute) in description.attributes.enumerated() {
+            // The model checked that every pattern compiles.
+            if let pattern = attribute.validation.pattern, let compiled = try? NSRegularExpression(pattern: pattern) {
+                patterns[slot] = compiled
+            }
+        }
+        self.patterns = patterns
+        self.validatedSlots = description.attributes.indices.filter { !description.attributes[$0].validation.isEmpty }
+        let names = description.attributes.map(\.name) + description.relationships.map(\.name)
+        self.propertyNameBytes = names.map { Array($0.utf8) }
+        func prefix(_ name: String, pretty: Bool) -> [UInt8] {
+            var writer = JSONWriter()
+            writer.raw(pretty ? ", " : ",")
+            writer.string(name)
+            writer.raw(pretty ? ": " : ":")
+            return writer.bytes
+        }
+        self.jsonPropertyPrefixes = (names.map { prefix($0, pretty: true) }, names.map { prefix($0, pretty: false) })
     }
 
     /// An entity outside any model, for objects created without a context; its relationships

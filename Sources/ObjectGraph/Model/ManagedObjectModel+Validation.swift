@@ -1,3 +1,5 @@
+import Foundation
+
 extension ManagedObjectModel {
     static func validate(_ entities: [EntityDescription]) throws {
         var byName: [String: EntityDescription] = [:]
@@ -57,6 +59,7 @@ extension ManagedObjectModel {
                     entity: entity.name, key: attribute.name)
             }
         }
+        for attribute in entity.attributes { try validateRules(of: attribute, in: entity) }
         let attributeNames = Set(entity.attributes.map(\.name))
         for constraint in entity.uniquenessConstraints {
             guard !constraint.isEmpty else {
@@ -67,6 +70,40 @@ extension ManagedObjectModel {
                 throw PersistenceError.invalidModel(
                     "A uniqueness constraint of '\(entity.name)' names '\(name)', which is not one of its attributes.",
                     entity: entity.name, key: name)
+            }
+        }
+    }
+
+    private static func validateRules(of attribute: AttributeDescription, in entity: EntityDescription) throws {
+        let rules = attribute.validation
+        let label = "'\(entity.name).\(attribute.name)'"
+        func invalid(_ reason: String) -> PersistenceError {
+            .invalidModel("The validation of \(label) \(reason).", entity: entity.name, key: attribute.name)
+        }
+        let ordered: Set<AttributeType> = [.integer16, .integer32, .integer64, .float, .double, .decimal, .date]
+        for bound in [rules.minimum, rules.maximum].compactMap({ $0 }) {
+            guard ordered.contains(attribute.type) else {
+                throw invalid("has a minimum or maximum, but \(attribute.type) values are not ordered")
+            }
+            guard attribute.type.accepts(bound) else {
+                throw invalid("has a bound that is a \(bound.kindName), not a \(attribute.type)")
+            }
+        }
+        if let minimum = rules.minimum, let maximum = rules.maximum,
+            StoreValue.compare(minimum, maximum) == .orderedDescending
+        {
+            throw invalid("has a minimum above its maximum")
+        }
+        if let length = rules.length {
+            guard [.string, .binary].contains(attribute.type) else {
+                throw invalid("has a length, but only strings and binary data have one")
+            }
+            guard length.lowerBound >= 0 else { throw invalid("has a negative length") }
+        }
+        if let pattern = rules.pattern {
+            guard attribute.type == .string else { throw invalid("has a pattern, but only strings can match one") }
+            guard (try? NSRegularExpression(pattern: pattern)) != nil else {
+                throw invalid("has a pattern that is not a valid regular expression")
             }
         }
     }

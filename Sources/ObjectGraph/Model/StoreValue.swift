@@ -71,6 +71,43 @@ public enum StoreValue: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The order of two numbers or two dates (integers, floats, doubles and decimals compare
+    /// numerically with each other); `nil` for values that have no order between them.
+    static func compare(_ lhs: StoreValue, _ rhs: StoreValue) -> ComparisonResult? {
+        func order<T: Comparable>(_ a: T, _ b: T) -> ComparisonResult {
+            a < b ? .orderedAscending : (a > b ? .orderedDescending : .orderedSame)
+        }
+        switch (lhs, rhs) {
+        case (.int(let a), .int(let b)): return order(a, b)
+        case (.date(let a), .date(let b)): return order(a, b)
+        case (.decimal(let a), .decimal(let b)): return order(a, b)
+        case (.decimal(let a), _): return rhs.decimalValue.map { order(a, $0) }
+        case (_, .decimal(let b)): return lhs.decimalValue.map { order($0, b) }
+        default:
+            guard let a = lhs.doubleValue, let b = rhs.doubleValue, !a.isNaN, !b.isNaN else { return nil }
+            return order(a, b)
+        }
+    }
+
+    private var doubleValue: Double? {
+        switch self {
+        case .int(let number): Double(number)
+        case .float(let number): Double(number)
+        case .double(let number): number
+        default: nil
+        }
+    }
+
+    private var decimalValue: Decimal? {
+        switch self {
+        case .int(let number): Decimal(number)
+        case .float(let number) where number.isFinite: Decimal(Double(number))
+        case .double(let number) where number.isFinite: Decimal(number)
+        case .decimal(let number): number
+        default: nil
+        }
+    }
+
     /// Whether a relationship value includes `id`.
     func refers(to id: ObjectID) -> Bool {
         switch self {

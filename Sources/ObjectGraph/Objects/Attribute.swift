@@ -22,25 +22,37 @@ public struct Attribute<Value: AttributeValue> {
     let makeInitialValue: (@Sendable () -> Value)?
     let isIndexed: Bool
     let renamingIdentifier: String?
+    let validation: AttributeValidation
     /// This instance's slot in the object's values, resolved on first access.
     @usableFromInline var slot = -1
 
     /// Declares an attribute whose default is the initial value, evaluated once for each new
     /// object (so `= UUID()` gives every object its own).
+    ///
+    /// `minimum`, `maximum` (numbers, dates), `length` (characters of a string, bytes of data) and
+    /// `pattern` (a regular expression the whole string must match) are checked at save.
     public init(
         wrappedValue: @autoclosure @escaping @Sendable () -> Value, indexed: Bool = false,
-        renamingIdentifier: String? = nil
+        renamingIdentifier: String? = nil, minimum: Value? = nil, maximum: Value? = nil,
+        length: ClosedRange<Int>? = nil, pattern: String? = nil
     ) {
         self.makeInitialValue = wrappedValue
         self.isIndexed = indexed
         self.renamingIdentifier = renamingIdentifier
+        self.validation = AttributeValidation(
+            minimum: minimum?.storeValue, maximum: maximum?.storeValue, length: length, pattern: pattern)
     }
 
-    /// Declares an attribute without a default (`nil` for an optional type).
-    public init(indexed: Bool = false, renamingIdentifier: String? = nil) {
+    /// Declares an attribute without a default (`nil` for an optional type), with the same rules.
+    public init(
+        indexed: Bool = false, renamingIdentifier: String? = nil, minimum: Value? = nil, maximum: Value? = nil,
+        length: ClosedRange<Int>? = nil, pattern: String? = nil
+    ) {
         self.makeInitialValue = nil
         self.isIndexed = indexed
         self.renamingIdentifier = renamingIdentifier
+        self.validation = AttributeValidation(
+            minimum: minimum?.storeValue, maximum: maximum?.storeValue, length: length, pattern: pattern)
     }
 
     @available(*, unavailable, message: "@Attribute can only be used on properties of ManagedObject subclasses")
@@ -83,7 +95,7 @@ extension Attribute: DerivableProperty {
         let description = AttributeDescription(
             name: name, type: Value.attributeType, isOptional: Value.isOptionalType,
             defaultValue: makeInitialValue?().storeValue ?? .null, isIndexed: isIndexed,
-            renamingIdentifier: renamingIdentifier)
+            renamingIdentifier: renamingIdentifier, validation: validation)
         guard let makeInitialValue else { return .attribute(description, initialValue: nil) }
         return .attribute(description, initialValue: { makeInitialValue().storeValue })
     }

@@ -135,8 +135,25 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     open func didSave() {}
 
     /// Checks the object's own rules before a save; throw a ``PersistenceError`` (for example from
-    /// ``PersistenceError/validation(_:object:key:)``) to refuse the save.
+    /// ``PersistenceError/validation(_:object:key:underlying:)``) to refuse the save. Called for
+    /// inserted and updated objects by the default ``validateForInsert()`` and
+    /// ``validateForUpdate()``.
     open func validateForSave() throws {}
+
+    /// Checks an inserted object before its first save; by default ``validateForSave()``.
+    ///
+    /// Core Data: `NSManagedObject.validateForInsert()`.
+    open func validateForInsert() throws { try validateForSave() }
+
+    /// Checks a changed object before a save; by default ``validateForSave()``.
+    ///
+    /// Core Data: `NSManagedObject.validateForUpdate()`.
+    open func validateForUpdate() throws { try validateForSave() }
+
+    /// Checks an object marked for deletion before a save; throw to refuse the deletion.
+    ///
+    /// Core Data: `NSManagedObject.validateForDelete()`.
+    open func validateForDelete() throws {}
 
     // MARK: - Identity
 

@@ -20,6 +20,8 @@ struct StoreFile {
     /// The store file's path, with symlinks resolved to their target.
     let path: String
     private(set) var lockDescriptor: Int32 = -1
+    /// How many times to try the lock, 5 ms apart, before reporting `storeLocked`.
+    static let lockAttempts = 20
 
     var atomicFile: AtomicFile { AtomicFile(fileSystem: fileSystem, path: path) }
 
@@ -39,9 +41,17 @@ struct StoreFile {
     mutating func lock() throws {
         let lockPath = path + ".lock"
         let descriptor = try fileSystem.open(lockPath, flags: O_RDWR | O_CREAT, mode: 0o600)
-        guard fileSystem.tryLock(descriptor) else {
-            fileSystem.close(descriptor)
-            throw PersistenceError.storeLocked(url)
+        // A lock released a moment ago can still be held for a few milliseconds by a child
+        // process forked (but not yet exec'd) while its descriptor was open: retry briefly
+        // before reporting the store as in use.
+        var attempts = 0
+        while !fileSystem.tryLock(descriptor) {
+            attempts += 1
+            guard attempts < Self.lockAttempts else {
+                fileSystem.close(descriptor)
+                throw PersistenceError.storeLocked(url)
+            }
+            usleep(5_000)
         }
         lockDescriptor = descriptor
         do {

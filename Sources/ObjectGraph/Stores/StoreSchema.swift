@@ -12,50 +12,50 @@ enum StoreSchema {
         for (index, entity) in entities.enumerated() {
             if index > 0 { writer.byte(UInt8(ascii: ",")) }
             if pretty { writer.raw("\n    ") }
-            writer.raw("{\"name\": ")
+            writer.raw(pretty ? "{\"name\": " : "{\"name\":")
             writer.string(entity.name)
-            writer.raw(", \"attributes\": [")
+            writer.raw(pretty ? ", \"attributes\": [" : ",\"attributes\":[")
             for (offset, attribute) in entity.attributes.enumerated() {
-                if offset > 0 { writer.raw(", ") }
-                writer.raw("{\"name\": ")
+                if offset > 0 { writer.raw(pretty ? ", " : ",") }
+                writer.raw(pretty ? "{\"name\": " : "{\"name\":")
                 writer.string(attribute.name)
-                writer.raw(", \"type\": ")
+                writer.raw(pretty ? ", \"type\": " : ",\"type\":")
                 writer.string(attribute.type.rawValue)
-                writer.raw(", \"optional\": ")
+                writer.raw(pretty ? ", \"optional\": " : ",\"optional\":")
                 writer.bool(attribute.isOptional)
-                writer.raw(", \"indexed\": ")
+                writer.raw(pretty ? ", \"indexed\": " : ",\"indexed\":")
                 writer.bool(attribute.isIndexed)
                 writer.byte(UInt8(ascii: "}"))
             }
-            writer.raw("], \"relationships\": [")
+            writer.raw(pretty ? "], \"relationships\": [" : "],\"relationships\":[")
             for (offset, relationship) in entity.relationships.enumerated() {
-                if offset > 0 { writer.raw(", ") }
-                writer.raw("{\"name\": ")
+                if offset > 0 { writer.raw(pretty ? ", " : ",") }
+                writer.raw(pretty ? "{\"name\": " : "{\"name\":")
                 writer.string(relationship.name)
-                writer.raw(", \"destination\": ")
+                writer.raw(pretty ? ", \"destination\": " : ",\"destination\":")
                 writer.string(relationship.destination)
-                writer.raw(", \"inverse\": ")
+                writer.raw(pretty ? ", \"inverse\": " : ",\"inverse\":")
                 if let inverse = relationship.inverse { writer.string(inverse) } else { writer.null() }
-                writer.raw(", \"toMany\": ")
+                writer.raw(pretty ? ", \"toMany\": " : ",\"toMany\":")
                 writer.bool(relationship.isToMany)
-                writer.raw(", \"ordered\": ")
+                writer.raw(pretty ? ", \"ordered\": " : ",\"ordered\":")
                 writer.bool(relationship.isOrdered)
-                writer.raw(", \"optional\": ")
+                writer.raw(pretty ? ", \"optional\": " : ",\"optional\":")
                 writer.bool(relationship.isOptional)
-                writer.raw(", \"deleteRule\": ")
+                writer.raw(pretty ? ", \"deleteRule\": " : ",\"deleteRule\":")
                 writer.string(relationship.deleteRule.rawValue)
-                writer.raw(", \"minCount\": ")
+                writer.raw(pretty ? ", \"minCount\": " : ",\"minCount\":")
                 writer.int(Int64(relationship.minCount))
-                writer.raw(", \"maxCount\": ")
+                writer.raw(pretty ? ", \"maxCount\": " : ",\"maxCount\":")
                 writer.int(Int64(relationship.maxCount))
                 writer.byte(UInt8(ascii: "}"))
             }
-            writer.raw("], \"uniquenessConstraints\": [")
+            writer.raw(pretty ? "], \"uniquenessConstraints\": [" : "],\"uniquenessConstraints\":[")
             for (offset, constraint) in entity.uniquenessConstraints.enumerated() {
-                if offset > 0 { writer.raw(", ") }
+                if offset > 0 { writer.raw(pretty ? ", " : ",") }
                 writer.byte(UInt8(ascii: "["))
                 for (position, name) in constraint.enumerated() {
-                    if position > 0 { writer.raw(", ") }
+                    if position > 0 { writer.raw(pretty ? ", " : ",") }
                     writer.string(name)
                 }
                 writer.byte(UInt8(ascii: "]"))

@@ -34,6 +34,9 @@ struct JSONReader {
         return position < bytes.count ? bytes[position] : nil
     }
 
+    /// Consumes one byte (after `peek()` showed it).
+    mutating func skipByte() { position += 1 }
+
     mutating func expect(_ byte: UInt8, _ what: String) throws {
         guard peek() == byte else {
             throw error(position < bytes.count ? "expected \(what)" : "the document ends early; expected \(what)")
@@ -103,10 +106,11 @@ struct JSONReader {
             }
         }
         let start = position
-        while position < bytes.count, Self.isNumberByte(bytes[position]) { position += 1 }
-        guard position > start, let text = String(bytes: bytes[start..<position], encoding: .utf8),
-            let value = Double(text), value.isFinite
-        else { throw error("expected a number", at: start) }
+        let token = numberToken()
+        // Short tokens become small strings, which do not allocate.
+        guard !token.isEmpty, let value = Double(String(decoding: token, as: UTF8.self)), value.isFinite else {
+            throw error("expected a number", at: start)
+        }
         return value
     }
 
@@ -199,8 +203,9 @@ struct JSONReader {
     }
 
     /// Calls `body` with each key of an object, positioned at its value; the body must read it.
-    /// Duplicate keys are errors.
-    mutating func readObject(_ body: (inout JSONReader, String) throws -> Void) throws {
+    /// Duplicate keys are errors, unless `checksDuplicates` is false because the caller detects
+    /// them itself.
+    mutating func readObject(checksDuplicates: Bool = true, _ body: (inout JSONReader, String) throws -> Void) throws {
         try expect(UInt8(ascii: "{"), "an object")
         if peek() == UInt8(ascii: "}") {
             position += 1
@@ -210,7 +215,9 @@ struct JSONReader {
         while true {
             let keyOffset = position
             let key = try readString()
-            guard seen.insert(key).inserted else { throw error("the key \"\(key)\" appears twice", at: keyOffset) }
+            if checksDuplicates {
+                guard seen.insert(key).inserted else { throw error("the key \"\(key)\" appears twice", at: keyOffset) }
+            }
             try expect(UInt8(ascii: ":"), "':' after a key")
             path.append(key)
             try body(&self, key)
@@ -240,6 +247,31 @@ struct JSONReader {
             if next == UInt8(ascii: "]") { return }
             guard next == UInt8(ascii: ",") else { throw error("expected ',' or ']'", at: position - 1) }
         }
+    }
+
+    /// Consumes `"key":` if the next string is exactly `key` (as UTF-8 without escapes, followed by
+    /// a colon); otherwise consumes nothing and returns false. Lets a reader that expects keys in
+    /// a known order skip allocating them.
+    mutating func readKey(_ key: [UInt8]) -> Bool {
+        guard peek() == UInt8(ascii: "\""), position + key.count + 1 < bytes.count else { return false }
+        let start = position + 1
+        for index in 0..<key.count where bytes[start + index] != key[index] { return false }
+        guard bytes[start + key.count] == UInt8(ascii: "\"") else { return false }
+        position = start + key.count + 1
+        guard peek() == UInt8(ascii: ":") else {
+            position = start - 1
+            return false
+        }
+        position += 1
+        return true
+    }
+
+    /// The bytes of the next number token, for parsing without allocating.
+    mutating func numberToken() -> ArraySlice<UInt8> {
+        skipWhitespace()
+        let start = position
+        while position < bytes.count, Self.isNumberByte(bytes[position]) { position += 1 }
+        return bytes[start..<position]
     }
 
     /// Checks that nothing but whitespace follows.

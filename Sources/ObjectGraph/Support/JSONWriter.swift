@@ -10,6 +10,8 @@ struct JSONWriter {
 
     mutating func byte(_ byte: UInt8) { bytes.append(byte) }
 
+    mutating func append(_ raw: [UInt8]) { bytes.append(contentsOf: raw) }
+
     mutating func null() { raw("null") }
 
     mutating func bool(_ value: Bool) { value ? raw("true") : raw("false") }
@@ -36,17 +38,11 @@ struct JSONWriter {
 
     /// A finite floating-point number in its shortest round-tripping form; non-finite values as
     /// the strings "NaN", "Infinity" and "-Infinity".
-    mutating func double(_ value: Double) {
-        if value.isNaN {
-            raw("\"NaN\"")
-        } else if value.isInfinite {
-            value < 0 ? raw("\"-Infinity\"") : raw("\"Infinity\"")
-        } else {
-            bytes.append(contentsOf: value.description.utf8)
-        }
-    }
+    mutating func double(_ value: Double) { floatingPoint(value) }
 
-    mutating func float(_ value: Float) {
+    mutating func float(_ value: Float) { floatingPoint(value) }
+
+    private mutating func floatingPoint<Number: BinaryFloatingPoint & CustomStringConvertible>(_ value: Number) {
         if value.isNaN {
             raw("\"NaN\"")
         } else if value.isInfinite {

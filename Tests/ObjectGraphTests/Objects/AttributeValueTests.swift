@@ -3,10 +3,15 @@ import ObjectGraph
 import Testing
 
 @Suite struct AttributeValueTests {
+    /// The stores that keep data across a relaunch.
+    static let persistentStores: [StoreKind] = [.inMemory, .jsonFile, .binaryFile]
+
     /// Saves `configure`d values through one container and reads them back in another one on the
     /// same store: a relaunch.
-    private func roundTrip(_ configure: (Sample) -> Void, check: (Sample) throws -> Void) throws {
-        let store = InMemoryStore()
+    private func roundTrip(
+        _ kind: StoreKind = .inMemory, _ configure: (Sample) -> Void, check: (Sample) throws -> Void
+    ) throws {
+        let store = kind.makeStore()
         do {
             let container = try PersistentContainer(model: TestModels.samples, store: store)
             let context = container.newContext()
@@ -21,8 +26,9 @@ import Testing
         try check(try #require(fetched.first))
     }
 
-    @Test func defaultsApplyToNewObjects() throws {
-        try roundTrip({ _ in }) { sample in
+    @Test(arguments: persistentStores)
+    func defaultsApplyToNewObjects(kind: StoreKind) throws {
+        try roundTrip(kind, { _ in }) { sample in
             #expect(sample.text == "default")
             #expect(sample.flag == false && sample.count == 0 && sample.real == 0)
             #expect(sample.ripeness == .green && sample.grade == .low)
@@ -30,33 +36,37 @@ import Testing
         }
     }
 
-    @Test func everyTypeRoundTripsExactly() throws {
+    @Test(arguments: persistentStores)
+    func everyTypeRoundTripsExactly(kind: StoreKind) throws {
         let uuid = UUID()
         let date = Date(timeIntervalSinceReferenceDate: 123_456_789.123_456_7)
         let origin = Origin(country: "日本", farms: ["a", "b"], rating: .infinity)
-        try roundTrip({ sample in
-            sample.text = "りんご 🍎 \u{0}tail"
-            sample.flag = true
-            sample.small = .min
-            sample.medium = .max
-            sample.large = .min
-            sample.count = .max
-            sample.single = .greatestFiniteMagnitude
-            sample.real = -.infinity
-            sample.amount = Decimal(string: "12345678901234567890.123456789")!
-            sample.date = date
-            sample.blob = Data((0...255).map { UInt8($0) })
-            sample.identifier = uuid
-            sample.link = URL(string: "file:///tmp/a%20b?q=1#frag")!
-            sample.ripeness = .overripe
-            sample.grade = .high
-            sample.origin = origin
-            sample.optionalText = ""
-            sample.optionalNumber = 0
-            sample.optionalDate = date
-            sample.optionalOrigin = origin
-            sample.optionalRipeness = .ripe
-        }) { sample in
+        try roundTrip(
+            kind,
+            { sample in
+                sample.text = "りんご 🍎 \u{0}tail"
+                sample.flag = true
+                sample.small = .min
+                sample.medium = .max
+                sample.large = .min
+                sample.count = .max
+                sample.single = .greatestFiniteMagnitude
+                sample.real = -.infinity
+                sample.amount = Decimal(string: "12345678901234567890.123456789")!
+                sample.date = date
+                sample.blob = Data((0...255).map { UInt8($0) })
+                sample.identifier = uuid
+                sample.link = URL(string: "file:///tmp/a%20b?q=1#frag")!
+                sample.ripeness = .overripe
+                sample.grade = .high
+                sample.origin = origin
+                sample.optionalText = ""
+                sample.optionalNumber = 0
+                sample.optionalDate = date
+                sample.optionalOrigin = origin
+                sample.optionalRipeness = .ripe
+            }
+        ) { sample in
             #expect(sample.text == "りんご 🍎 \u{0}tail")
             #expect(sample.flag)
             #expect(sample.small == .min && sample.medium == .max && sample.large == .min && sample.count == .max)
@@ -72,6 +82,34 @@ import Testing
         }
     }
 
+    @Test(arguments: persistentStores)
+    func extremesRoundTrip(kind: StoreKind) throws {
+        try roundTrip(
+            kind,
+            { sample in
+                sample.large = .max
+                sample.count = .min
+                sample.real = .nan
+                sample.single = -.infinity
+                sample.date = Date(timeIntervalSinceReferenceDate: -.greatestFiniteMagnitude)
+                sample.optionalDate = Date(timeIntervalSinceReferenceDate: 0.000_000_001)
+                sample.text = "\u{0}\u{1F}\"\\\n\t/\u{2028}\u{FEFF}👩‍👩‍👧‍👦"
+                sample.amount = Decimal(string: "-0.000000000000000000000000000000000001")!
+                sample.blob = Data()
+                sample.link = URL(string: "urn:isbn:0451450523")!
+            }
+        ) { sample in
+            #expect(sample.large == .max && sample.count == .min)
+            #expect(sample.real.isNaN && sample.single == -.infinity)
+            #expect(sample.date.timeIntervalSinceReferenceDate == -.greatestFiniteMagnitude)
+            #expect(sample.optionalDate?.timeIntervalSinceReferenceDate == 0.000_000_001)
+            #expect(sample.text == "\u{0}\u{1F}\"\\\n\t/\u{2028}\u{FEFF}👩‍👩‍👧‍👦")
+            #expect(sample.amount == Decimal(string: "-0.000000000000000000000000000000000001")!)
+            #expect(sample.blob.isEmpty)
+            #expect(sample.link == URL(string: "urn:isbn:0451450523")!)
+        }
+    }
+
     @Test func nanIsStoredAndSettingItAgainIsNoChange() throws {
         let (_, context) = try makeContext(model: TestModels.samples)
         let sample = Sample(context: context)
@@ -83,25 +121,33 @@ import Testing
         #expect(!context.hasChanges)
     }
 
-    @Test func optionalsCanBeSetBackToNil() throws {
-        try roundTrip({ sample in
-            sample.optionalText = "x"
-            sample.optionalText = nil
-            sample.optionalOrigin = Origin(country: "x", farms: [], rating: 1)
-            sample.optionalOrigin = nil
-        }) { sample in
+    @Test(arguments: persistentStores)
+    func optionalsCanBeSetBackToNil(kind: StoreKind) throws {
+        try roundTrip(
+            kind,
+            { sample in
+                sample.optionalText = "x"
+                sample.optionalText = nil
+                sample.optionalOrigin = Origin(country: "x", farms: [], rating: 1)
+                sample.optionalOrigin = nil
+            }
+        ) { sample in
             #expect(sample.optionalText == nil)
             #expect(sample.optionalOrigin == nil)
         }
     }
 
-    @Test func hugeValuesRoundTrip() throws {
+    @Test(arguments: persistentStores)
+    func hugeValuesRoundTrip(kind: StoreKind) throws {
         let big = String(repeating: "é🍎", count: 500_000)
         let blob = Data(repeating: 0xAB, count: 8 << 20)
-        try roundTrip({ sample in
-            sample.text = big
-            sample.blob = blob
-        }) { sample in
+        try roundTrip(
+            kind,
+            { sample in
+                sample.text = big
+                sample.blob = blob
+            }
+        ) { sample in
             #expect(sample.text == big)
             #expect(sample.blob == blob)
         }

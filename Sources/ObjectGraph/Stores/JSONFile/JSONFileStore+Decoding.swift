@@ -49,6 +49,8 @@ extension JSONStoreDocument {
     }
 
     /// The schema of a JSON store document, without reading its objects (for tools).
+    static let versionKeyBytes = Array(versionKey.utf8)
+
     static func schema(of bytes: [UInt8], url: URL) throws -> [EntityDescription] {
         var reader = JSONReader(bytes: bytes, url: url)
         var schema: [EntityDescription]?
@@ -87,7 +89,7 @@ extension JSONStoreDocument {
                     }
                 case "objects":
                     sawObjects = true
-                    try reader.readObject { reader, key in
+                    try reader.readObject(checksDuplicates: false) { reader, key in
                         let offset = reader.position
                         guard let number = Int64(key), number >= 1, number <= EntityTable.maxKey, String(number) == key
                         else { throw reader.error("\"\(key)\" is not a valid object key", at: offset) }
@@ -113,17 +115,50 @@ extension JSONStoreDocument {
         var values = info.defaultValues
         var seen = [Bool](repeating: false, count: info.propertyCount)
         var version: Int64?
-        try reader.readObject { reader, property in
-            if property == versionKey {
+        // Fast path: the keys in the order this library writes them, matched as bytes.
+        try reader.expect(UInt8(ascii: "{"), "an object")
+        reader.path.append(String(key))
+        defer { reader.path.removeLast() }
+        var slot = -1
+        while slot < info.propertyCount {
+            let name = slot < 0 ? versionKeyBytes : info.propertyNameBytes[slot]
+            guard reader.readKey(name) else { break }
+            if slot < 0 {
                 version = try reader.readInt64()
-                return
+            } else {
+                seen[slot] = true
+                values[slot] = try readValue(&reader, slot: slot, of: info)
             }
-            guard let slot = info.slotByName[property] else {
-                throw reader.error("entity \(info.name) has no property \"\(property)\"")
-            }
-            seen[slot] = true
-            values[slot] = try readValue(&reader, slot: slot, of: info)
+            slot += 1
+            guard reader.peek() == UInt8(ascii: ",") else { break }
+            reader.skipByte()
         }
+        // General path: whatever keys remain, in any order.
+        if reader.peek() != UInt8(ascii: "}") {
+            while true {
+                let keyOffset = reader.position
+                let property = try reader.readString()
+                try reader.expect(UInt8(ascii: ":"), "':' after a key")
+                if property == versionKey {
+                    guard version == nil else {
+                        throw reader.error("the key \"\(property)\" appears twice", at: keyOffset)
+                    }
+                    version = try reader.readInt64()
+                } else {
+                    guard let slot = info.slotByName[property] else {
+                        throw reader.error("entity \(info.name) has no property \"\(property)\"", at: keyOffset)
+                    }
+                    guard !seen[slot] else {
+                        throw reader.error("the key \"\(property)\" appears twice", at: keyOffset)
+                    }
+                    seen[slot] = true
+                    values[slot] = try readValue(&reader, slot: slot, of: info)
+                }
+                guard reader.peek() == UInt8(ascii: ",") else { break }
+                reader.skipByte()
+            }
+        }
+        try reader.expect(UInt8(ascii: "}"), "',' or '}'")
         guard let version else { throw reader.error("the key \"\(versionKey)\" is missing") }
         if let missing = seen.firstIndex(of: false) {
             throw reader.error("the key \"\(info.propertyName(at: missing))\" is missing")
@@ -176,7 +211,7 @@ extension JSONStoreDocument {
             return .data(data)
         case .codable: return .data(Data(try reader.readString().utf8))
         case .uuid:
-            guard let uuid = UUID(uuidString: try reader.readString()) else {
+            guard let uuid = UUIDText.parse(try reader.readString()) else {
                 throw reader.error("expected a UUID", at: offset)
             }
             return .uuid(uuid)

@@ -38,10 +38,9 @@ enum JSONStoreDocument {
                 writer.int(key)
                 writer.raw(pretty ? "\": {\"$version\": " : "\":{\"$version\":")
                 writer.int(row.version)
+                let prefixes = pretty ? info.jsonPropertyPrefixes.pretty : info.jsonPropertyPrefixes.compact
                 for slot in 0..<info.propertyCount {
-                    writer.raw(pretty ? ", " : ",")
-                    writer.string(info.propertyName(at: slot))
-                    writer.raw(pretty ? ": " : ":")
+                    writer.append(prefixes[slot])
                     write(row.values[slot], slot: slot, of: info, into: &writer)
                 }
                 writer.byte(UInt8(ascii: "}"))
@@ -69,7 +68,10 @@ enum JSONStoreDocument {
             } else {
                 writer.string(data.base64EncodedString())
             }
-        case .uuid(let uuid): writer.string(uuid.uuidString)
+        case .uuid(let uuid):
+            writer.byte(UInt8(ascii: "\""))
+            UUIDText.write(uuid, into: &writer)
+            writer.byte(UInt8(ascii: "\""))
         case .url(let url): writer.string(url.absoluteString)
         case .object(let id): writer.int(id.key)
         case .objects(let ids):

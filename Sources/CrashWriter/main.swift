@@ -1,0 +1,45 @@
+// A child process for the crash-safety test: saves to a store in a loop until it is killed.
+//
+//     objectgraph-crash-writer json|binary PATH
+//
+// Save number i inserts Entry i (with a payload whose size varies) and sets the Tally to i, in
+// one save; after each save returns it prints i on its own line. The parent kills it with
+// SIGKILL at a random moment and checks that the store holds exactly the first M saves for some
+// M at least as large as the last number printed.
+import Foundation
+import ObjectGraph
+
+final class Entry: ManagedObject {
+    @Attribute var number: Int64 = 0
+    @Attribute var payload = ""
+}
+
+final class Tally: ManagedObject {
+    @Attribute var count: Int64 = 0
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, ["json", "binary"].contains(arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: objectgraph-crash-writer json|binary PATH\n".utf8))
+    exit(2)
+}
+let url = URL(fileURLWithPath: arguments[2])
+let store: any PersistentStore = arguments[1] == "json" ? JSONFileStore(url: url) : BinaryFileStore(url: url)
+do {
+    let container = try PersistentContainer(model: try ManagedObjectModel(Entry.self, Tally.self), store: store)
+    let context = container.newContext()
+    let tally = try context.fetch(Tally.fetchRequest()).first ?? Tally(context: context)
+    var number = tally.count
+    while true {
+        number += 1
+        let entry = Entry(context: context)
+        entry.number = number
+        entry.payload = String(repeating: "x", count: Int(number % 7) * 300)
+        tally.count = number
+        try context.save()
+        FileHandle.standardOutput.write(Data("\(number)\n".utf8))
+    }
+} catch {
+    FileHandle.standardError.write(Data("\(error)\n".utf8))
+    exit(1)
+}

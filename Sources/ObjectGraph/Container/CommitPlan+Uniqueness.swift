@@ -1,0 +1,123 @@
+/// One uniqueness constraint's index: the constrained values of every object, to its key.
+/// Objects with a `nil` among the constrained values never conflict.
+struct UniqueIndex: Sendable {
+    let slots: [Int]
+    var keys: [[StoreValue]: Int64] = [:]
+
+    func tuple(_ values: [StoreValue]) -> [StoreValue]? {
+        let tuple = slots.map { values[$0] }
+        return tuple.contains(.null) ? nil : tuple
+    }
+
+    /// The key of another object holding the same constrained values as `values`.
+    func other(than key: Int64, with values: [StoreValue]) -> Int64? {
+        guard let tuple = tuple(values), let found = keys[tuple], found != key else { return nil }
+        return found
+    }
+
+    mutating func remove(_ key: Int64, values: [StoreValue]) {
+        if let tuple = tuple(values), keys[tuple] == key { keys[tuple] = nil }
+    }
+
+    mutating func add(_ key: Int64, values: [StoreValue]) {
+        if let tuple = tuple(values) { keys[tuple] = key }
+    }
+}
+
+extension CommitPlan {
+    /// Checks every written object of a constrained entity against the others. An inserted
+    /// duplicate is merged into the existing object by the merge policy (or is a conflict under
+    /// `.error`); an updated object that collides is always a conflict.
+    mutating func enforceUniqueness() throws {
+        var conflicts: [PersistenceError] = []
+        let touched = Set((inserts + updates + deletes).map(\.entityIndex))
+        for entityIndex in touched.sorted() {
+            let info = model.infos[entityIndex]
+            guard !info.description.uniquenessConstraints.isEmpty else { continue }
+            var indexes = uniqueIndexes[entityIndex] ?? buildIndexes(for: info)
+            let old = current.tables[entityIndex]
+            for write in (deletes + updates) where write.entityIndex == entityIndex {
+                guard let row = old[write.key] else { continue }
+                for position in indexes.indices { indexes[position].remove(write.key, values: row.values) }
+            }
+            for write in updates where write.entityIndex == entityIndex {
+                guard let row = next.tables[entityIndex][write.key] else { continue }
+                if let other = indexes.lazy.compactMap({ $0.other(than: write.key, with: row.values) }).first {
+                    conflicts.append(.uniquenessViolation(id(entityIndex, write.key), existing: id(entityIndex, other)))
+                    continue
+                }
+                for position in indexes.indices { indexes[position].add(write.key, values: row.values) }
+            }
+            for write in inserts where write.entityIndex == entityIndex {
+                guard let row = next.tables[entityIndex][write.key] else { continue }
+                guard let other = indexes.lazy.compactMap({ $0.other(than: write.key, with: row.values) }).first else {
+                    for position in indexes.indices { indexes[position].add(write.key, values: row.values) }
+                    continue
+                }
+                guard policy != .error else {
+                    conflicts.append(.uniquenessViolation(id(entityIndex, write.key), existing: id(entityIndex, other)))
+                    continue
+                }
+                let target = merge(write.key, into: other, of: info)
+                for position in indexes.indices {
+                    indexes[position].remove(other, values: target.before)
+                    indexes[position].add(other, values: target.after)
+                }
+            }
+            uniqueIndexes[entityIndex] = indexes
+        }
+        guard conflicts.isEmpty else { throw PersistenceError.conflicts(conflicts) }
+    }
+
+    private func buildIndexes(for info: EntityInfo) -> [UniqueIndex] {
+        var indexes = info.description.uniquenessConstraints.map { names in
+            UniqueIndex(slots: names.compactMap { info.slotByName[$0] })
+        }
+        current.tables[info.index].forEach { key, row in
+            for position in indexes.indices { indexes[position].add(key, values: row.values) }
+        }
+        return indexes
+    }
+
+    /// Merges the inserted object `key` into the object `target`: attributes by the policy
+    /// (this context's values when it wins, the existing ones otherwise), to-many relationships
+    /// united, to-one relationships kept unless empty. The inserted object's row goes away and
+    /// references to it are rewritten to `target` later.
+    private mutating func merge(_ key: Int64, into target: Int64, of info: EntityInfo) -> (
+        before: [StoreValue], after: [StoreValue]
+    ) {
+        let table = next.tables[info.index]
+        let incoming = table[key]!.values
+        let existing = table[target]!
+        var values = existing.values
+        for slot in values.indices {
+            if info.isAttribute(slot) {
+                if policy.objectWins { values[slot] = incoming[slot] }
+                continue
+            }
+            switch (values[slot], incoming[slot]) {
+            case (.objects(let mine), .objects(let theirs)):
+                var ids = mine
+                for id in theirs where !ids.contains(id) { ids.append(id) }
+                if !info.relationship(at: slot).description.isOrdered { ids.sort { $0.key < $1.key } }
+                values[slot] = .objects(ids)
+            case (.null, let value), (let value, .null):
+                values[slot] = value
+            default:
+                if policy.objectWins { values[slot] = incoming[slot] }
+            }
+        }
+        let wasStored = current.tables[info.index][target] != nil
+        let version = existing.version + (wasStored && !isWritten(info.index, target) ? 1 : 0)
+        next.tables[info.index].set(nil, forKey: key)
+        next.tables[info.index].set(.init(version: version, values: values), forKey: target)
+        merged[info.index, default: [:]][key] = target
+        if wasStored && !isWritten(info.index, target) { mergeTargets.append((info.index, target)) }
+        return (existing.values, values)
+    }
+
+    private func isWritten(_ entityIndex: Int, _ key: Int64) -> Bool {
+        updates.contains { $0.entityIndex == entityIndex && $0.key == key }
+            || mergeTargets.contains { $0.entityIndex == entityIndex && $0.key == key }
+    }
+}

@@ -1,0 +1,151 @@
+/// The work of one commit on a copy of the committed state: conflict resolution, uniqueness,
+/// integrity. Nothing here is visible until the coordinator publishes `next`.
+struct CommitPlan {
+    typealias Write = StoreCoordinator.Commit.Write
+    typealias Outcome = StoreCoordinator.Outcome
+
+    let model: ManagedObjectModel
+    let current: StoreSnapshot
+    let policy: MergePolicy
+    var next: StoreSnapshot
+    var uniqueIndexes: [Int: [UniqueIndex]]
+    var inserts: [Write] = []
+    var updates: [Write] = []
+    var deletes: [Write] = []
+    var outcomes: [ObjectID: Outcome] = [:]
+    /// Inserted keys merged into another object of the same entity: (entity, from) → to.
+    var merged: [Int: [Int64: Int64]] = [:]
+    /// Stored objects that absorbed a merged insert, so they are written too.
+    var mergeTargets: [(entityIndex: Int, key: Int64)] = []
+
+    init(model: ManagedObjectModel, current: StoreSnapshot, policy: MergePolicy, uniqueIndexes: [Int: [UniqueIndex]]) {
+        self.model = model
+        self.current = current
+        self.policy = policy
+        self.next = current
+        self.uniqueIndexes = uniqueIndexes
+    }
+
+    func id(_ entityIndex: Int, _ key: Int64) -> ObjectID {
+        ObjectID(entityName: model.infos[entityIndex].name, key: key)
+    }
+
+    // MARK: - Optimistic locking
+
+    /// Keeps writes whose object is as the context read it, and resolves the others by policy.
+    mutating func resolveStaleObjects(_ commit: StoreCoordinator.Commit) throws {
+        var conflicts: [PersistenceError] = []
+        inserts = commit.inserted
+        for write in commit.updated {
+            let objectID = id(write.entityIndex, write.key)
+            let stored = current.tables[write.entityIndex][write.key]
+            if let stored, stored.version == write.expectedVersion {
+                updates.append(write)
+                continue
+            }
+            guard policy != .error else {
+                conflicts.append(.staleObject(objectID, expected: write.expectedVersion, found: stored?.version))
+                continue
+            }
+            guard let stored else {
+                // Deleted elsewhere: an object-trump policy brings this context's object back.
+                if policy.objectWins { updates.append(write) } else { outcomes[objectID] = .gone }
+                continue
+            }
+            switch policy {
+            case .storeTrump:
+                outcomes[objectID] = .refreshed(version: stored.version, values: stored.values)
+            case .objectTrump:
+                var resolved = write
+                resolved.expectedVersion = stored.version
+                updates.append(resolved)
+            default:
+                var values = stored.values
+                let original = write.original ?? stored.values
+                for slot in values.indices where write.values[slot] != original[slot] {
+                    let theyChanged = stored.values[slot] != original[slot]
+                    if policy == .mergeByPropertyObjectTrump || !theyChanged { values[slot] = write.values[slot] }
+                }
+                var resolved = write
+                resolved.values = values
+                resolved.expectedVersion = stored.version
+                updates.append(resolved)
+            }
+        }
+        for write in commit.deleted {
+            let objectID = id(write.entityIndex, write.key)
+            guard let stored = current.tables[write.entityIndex][write.key] else {
+                outcomes[objectID] = .deleted  // already deleted elsewhere: nothing is lost
+                continue
+            }
+            if stored.version == write.expectedVersion || policy.objectWins {
+                deletes.append(write)
+            } else if policy == .error {
+                conflicts.append(.staleObject(objectID, expected: write.expectedVersion, found: stored.version))
+            } else {
+                outcomes[objectID] = .refreshed(version: stored.version, values: stored.values)
+            }
+        }
+        guard conflicts.isEmpty else { throw PersistenceError.conflicts(conflicts) }
+    }
+
+    // MARK: - Applying
+
+    mutating func apply() {
+        for write in deletes {
+            next.tables[write.entityIndex].set(nil, forKey: write.key)
+            outcomes[id(write.entityIndex, write.key)] = .deleted
+        }
+        for write in updates {
+            let version = (current.tables[write.entityIndex][write.key]?.version ?? write.expectedVersion) + 1
+            next.tables[write.entityIndex].set(.init(version: version, values: write.values), forKey: write.key)
+        }
+        for write in inserts {
+            next.tables[write.entityIndex].set(.init(version: 1, values: write.values), forKey: write.key)
+        }
+    }
+
+    // MARK: - Results
+
+    /// The outcome of every object, with the final values of the written ones.
+    func finalOutcomes() -> [ObjectID: Outcome] {
+        var result = outcomes
+        for write in updates + inserts {
+            let key = merged[write.entityIndex]?[write.key] ?? write.key
+            guard let row = next.tables[write.entityIndex][key] else { continue }
+            result[id(write.entityIndex, write.key)] = .saved(
+                id(write.entityIndex, key), version: row.version, values: row.values)
+        }
+        for target in mergeTargets {
+            guard let row = next.tables[target.entityIndex][target.key] else { continue }
+            let objectID = id(target.entityIndex, target.key)
+            result[objectID] = .saved(objectID, version: row.version, values: row.values)
+        }
+        return result
+    }
+
+    /// What the store persists.
+    func changeSet() -> StoreChangeSet {
+        func record(_ entityIndex: Int, _ key: Int64) -> StoreRecord? {
+            next.tables[entityIndex][key].map {
+                StoreRecord(objectID: id(entityIndex, key), version: $0.version, values: $0.values)
+            }
+        }
+        let insertedRecords = inserts.filter { merged[$0.entityIndex]?[$0.key] == nil }.compactMap {
+            record($0.entityIndex, $0.key)
+        }
+        let updatedRecords =
+            updates.compactMap { write in
+                current.tables[write.entityIndex][write.key] == nil ? nil : record(write.entityIndex, write.key)
+            }
+            + mergeTargets.compactMap { record($0.entityIndex, $0.key) }
+        // An update of an object deleted elsewhere that this context's policy brought back is
+        // stored as an insert.
+        let revived = updates.filter { current.tables[$0.entityIndex][$0.key] == nil }.compactMap {
+            record($0.entityIndex, $0.key)
+        }
+        return StoreChangeSet(
+            inserted: insertedRecords + revived, updated: updatedRecords,
+            deleted: deletes.map { id($0.entityIndex, $0.key) }, snapshot: next)
+    }
+}

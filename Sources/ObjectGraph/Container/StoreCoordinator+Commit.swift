@@ -1,0 +1,62 @@
+extension StoreCoordinator {
+    /// One save's writes, as the context hands them over.
+    struct Commit {
+        struct Write {
+            let entityIndex: Int
+            let key: Int64
+            var values: [StoreValue]
+            /// The version the context read; 0 for an insert.
+            var expectedVersion: Int64
+            /// The values the context read, for property-level merges; `nil` for inserts.
+            let original: [StoreValue]?
+        }
+        var inserted: [Write] = []
+        var updated: [Write] = []
+        var deleted: [Write] = []
+        var policy: MergePolicy = .error
+    }
+
+    /// What became of one object of a commit.
+    enum Outcome {
+        /// Written under this ID (another one for an inserted duplicate merged into a stored
+        /// object), with this version and these values.
+        case saved(ObjectID, version: Int64, values: [StoreValue])
+        /// Deleted.
+        case deleted
+        /// The merge policy dropped this context's change; the stored state.
+        case refreshed(version: Int64, values: [StoreValue])
+        /// The object no longer exists in the store; the merge policy dropped this context's change.
+        case gone
+    }
+
+    /// Resolves conflicts by the commit's merge policy, enforces uniqueness constraints and
+    /// referential integrity, asks the store to make the result durable, and only then publishes
+    /// it.
+    ///
+    /// - Returns: The outcome of each written object, by the ID the context gave it.
+    /// - Throws: `PersistenceError.Code.conflict` listing every unresolved conflict, or the
+    ///   store's error; in both cases nothing changed.
+    @discardableResult
+    func commit(_ commit: Commit) throws -> [ObjectID: Outcome] {
+        try commitLock.withLock { _ in
+            let (current, nextKeys, indexes) = state.withLock { ($0.snapshot, $0.nextKeys, $0.uniqueIndexes) }
+            var plan = CommitPlan(model: model, current: current, policy: commit.policy, uniqueIndexes: indexes)
+            try plan.resolveStaleObjects(commit)
+            plan.apply()
+            try plan.enforceUniqueness()
+            plan.remapMergedReferences()
+            try plan.checkReferences()
+            for index in plan.next.tables.indices where nextKeys[index] > plan.next.tables[index].nextKey {
+                plan.next.tables[index].nextKey = nextKeys[index]
+            }
+            try store.save(plan.changeSet())
+            let published = plan.next
+            let publishedIndexes = plan.uniqueIndexes
+            state.withLock { state in
+                state.snapshot = published
+                state.uniqueIndexes = publishedIndexes
+            }
+            return plan.finalOutcomes()
+        }
+    }
+}
