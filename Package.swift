@@ -6,15 +6,22 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
+        .executable(name: "objectgraph", targets: ["ObjectGraphTool"]),
         .executable(name: "fruits", targets: ["Fruits"]),
         .executable(name: "objectgraph-benchmarks", targets: ["ObjectGraphBenchmarks"]),
     ],
     targets: [
         .target(name: "ObjectGraph"),
+        // The command-line tool: its commands live in a module of their own so that tests can run them;
+        // the executable is a one-line main. (Not `Sources/objectgraph`: on a case-insensitive file
+        // system that folder is `Sources/ObjectGraph`.)
+        .target(name: "ObjectGraphCLI", dependencies: ["ObjectGraph"]),
+        .executableTarget(name: "ObjectGraphTool", dependencies: ["ObjectGraphCLI"]),
         .executableTarget(name: "Fruits", dependencies: ["ObjectGraph"], path: "Sources/Examples/Fruits"),
         .executableTarget(name: "ObjectGraphBenchmarks", dependencies: ["ObjectGraph"]),
         .executableTarget(name: "CrashWriter", dependencies: ["ObjectGraph"]),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "CrashWriter"]),
+        .testTarget(name: "ObjectGraphCLITests", dependencies: ["ObjectGraphCLI", "ObjectGraph"]),
     ],
     swiftLanguageModes: [.v6]
 )
