@@ -138,11 +138,8 @@ extension VerifyCommandTests {
         let verify = objectgraph("verify", url.path)
         #expect(verify.status == 1)
         #expect(verify.error.contains("its first frame, the snapshot written atomically"))
-        let inspect = objectgraph("inspect", url.path)
-        #expect(inspect.status == 0)
-        #expect(inspect.outputLines.contains("frames:   0"))
-        #expect(inspect.output.contains("damaged:  the first frame, at byte"))
         for arguments in [
+            ["inspect", url.path],
             ["dump", url.path], ["compact", url.path],
             ["convert", url.path, url.deletingLastPathComponent().appendingPathComponent("out.json").path],
         ] {

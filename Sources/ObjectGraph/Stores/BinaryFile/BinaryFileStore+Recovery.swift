@@ -28,11 +28,7 @@ struct BinaryStoreReplay {
                 guard let payload = Self.validPayload(raw, at: offset) else {
                     // The first frame is written with the header in one atomic whole-file write,
                     // so a crash never tears it: damage there is corruption, never a torn tail.
-                    if offset == headerSize {
-                        throw PersistenceError.corruptFile(
-                            url, offset: offset,
-                            "the first frame is damaged; it is written atomically, so this is not an interrupted save")
-                    }
+                    if offset == headerSize { throw PersistenceError.damagedFirstFrame(url, offset: offset) }
                     if let length = Self.declaredLength(raw, at: offset), offset + 8 + length < raw.count,
                         Self.validPayload(raw, at: offset + 8 + length) != nil
                     {

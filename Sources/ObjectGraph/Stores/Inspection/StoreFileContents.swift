@@ -49,24 +49,11 @@ struct StoreFileContents {
         }
     }
 
-    /// The first problem of a file that decoded: a torn tail, or a damaged first frame.
-    ///
-    /// The first frame holds the snapshot written when the file was created or compacted, and is
-    /// written atomically, so a crash cannot leave it incomplete: when it fails its checks the file
-    /// is damaged (cut short, say), and it is not a torn tail to cut off.
+    /// The first problem of a file that decoded: a torn tail. (A damaged first frame does not
+    /// decode: the replay refuses it, since that frame is written atomically and a crash cannot
+    /// tear it.)
     var problem: PersistenceError? {
-        guard let offset = tornTailOffset else { return nil }
-        if frameCount == 0 { return .damagedFirstFrame(url, offset: offset) }
-        return .tornTail(url, offset: offset, length: bytes.count - offset)
-    }
-
-    /// Refuses a file whose first frame is damaged: reading it as a store would lose every object.
-    ///
-    /// - Throws: `PersistenceError.Code.corruptStore` naming the frame's offset.
-    func checkFirstFrame() throws {
-        if let offset = tornTailOffset, frameCount == 0 {
-            throw PersistenceError.damagedFirstFrame(url, offset: offset)
-        }
+        tornTailOffset.map { .tornTail(url, offset: $0, length: bytes.count - $0) }
     }
 
     /// The file's bytes, after checking that it is an existing regular file.

@@ -27,7 +27,6 @@ extension StoreFileInspector {
     /// - Complexity: O(*n*) in the size of the file.
     public static func dump(_ url: URL, entity: String? = nil, _ body: (String) throws -> Void) throws {
         let contents = try StoreFileContents(url: url)
-        try contents.checkFirstFrame()
         let snapshot = contents.snapshot
         var infos = snapshot.model.infos.sorted { $0.name < $1.name }
         if let entity {

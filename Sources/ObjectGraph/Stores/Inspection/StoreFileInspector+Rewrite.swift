@@ -32,7 +32,6 @@ extension StoreFileInspector {
     ) throws -> StoreFileRewriteSummary {
         let kind = kind ?? StoreFileKind(inferredFrom: destination)
         let contents = try StoreFileContents(url: source)
-        try contents.checkFirstFrame()
         var file = try StoreFile(url: destination, fileSystem: POSIXFileSystem())
         guard try StoreFile(url: source, fileSystem: POSIXFileSystem()).path != file.path else {
             throw PersistenceError.destinationIsSource(destination)
@@ -71,7 +70,6 @@ extension StoreFileInspector {
         try file.lock()
         defer { file.unlock() }
         let contents = try StoreFileContents(url: url)
-        try contents.checkFirstFrame()
         let pretty = contents.kind == .json && contents.bytes.contains(UInt8(ascii: "\n"))
         let bytes = encode(contents.snapshot, as: contents.kind, pretty: pretty)
         let changed = bytes != contents.bytes

@@ -31,8 +31,8 @@ public enum StoreFileInspector {
     /// object counts and, for a binary store, its frames and any torn tail.
     ///
     /// A torn tail (an incomplete last frame) does not make this fail: it is reported in
-    /// ``StoreFileReport/tornTailOffset``, and the counts are those of the complete saves. (When
-    /// ``StoreFileReport/frameCount`` is 0, even the first frame is damaged: see ``verify(_:)``.)
+    /// ``StoreFileReport/tornTailOffset``, and the counts are those of the complete saves. A
+    /// damaged first frame (written atomically, so never torn by a crash) is a `corruptStore` error.
     ///
     /// - Throws: `PersistenceError.Code.ioFailure` for a missing or unreadable file;
     ///   `.unsupportedFormat` for a directory, a file that is no store or a newer format version;
@@ -102,7 +102,6 @@ public enum StoreFileInspector {
     /// - Complexity: O(*n*) in the size of the file.
     public static func snapshot(of url: URL) throws -> StoreSnapshot {
         let contents = try StoreFileContents(url: url)
-        try contents.checkFirstFrame()
         return contents.snapshot
     }
 }
