@@ -6,12 +6,14 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
+        .library(name: "ObjectGraphTesting", targets: ["ObjectGraphTesting"]),
         .executable(name: "objectgraph", targets: ["ObjectGraphTool"]),
         .executable(name: "fruits", targets: ["Fruits"]),
         .executable(name: "objectgraph-benchmarks", targets: ["ObjectGraphBenchmarks"]),
     ],
     targets: [
         .target(name: "ObjectGraph"),
+        .target(name: "ObjectGraphTesting", dependencies: ["ObjectGraph"]),
         // The command-line tool: its commands live in a module of their own so that tests can run them;
         // the executable is a one-line main. (Not `Sources/objectgraph`: on a case-insensitive file
         // system that folder is `Sources/ObjectGraph`.)
@@ -22,6 +24,9 @@ let package = Package(
         .executableTarget(name: "CrashWriter", dependencies: ["ObjectGraph"]),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "CrashWriter"]),
         .testTarget(name: "ObjectGraphCLITests", dependencies: ["ObjectGraphCLI", "ObjectGraph"]),
+        .testTarget(
+            name: "ObjectGraphTestingTests", dependencies: ["ObjectGraphTesting", "ObjectGraph"],
+            resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )
