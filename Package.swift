@@ -22,7 +22,7 @@ let package = Package(
         .executableTarget(name: "Fruits", dependencies: ["ObjectGraph"], path: "Sources/Examples/Fruits"),
         .executableTarget(name: "ObjectGraphBenchmarks", dependencies: ["ObjectGraph"]),
         .executableTarget(name: "CrashWriter", dependencies: ["ObjectGraph"]),
-        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "CrashWriter"]),
+        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphTesting", "CrashWriter"]),
         .testTarget(name: "ObjectGraphCLITests", dependencies: ["ObjectGraphCLI", "ObjectGraph"]),
         .testTarget(
             name: "ObjectGraphTestingTests", dependencies: ["ObjectGraphTesting", "ObjectGraph"],

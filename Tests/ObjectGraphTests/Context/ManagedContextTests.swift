@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import ObjectGraphTesting
 import Testing
 
 @Suite struct ManagedContextTests {

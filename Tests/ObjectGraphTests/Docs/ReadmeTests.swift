@@ -10,9 +10,17 @@ import Testing
     static func region(_ name: String, in relativePath: String) throws -> String {
         let text = try String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
-        let start = try #require(lines.firstIndex(of: "// \(name) begin"))
-        let end = try #require(lines.firstIndex(of: "// \(name) end"))
+        guard let start = lines.firstIndex(of: "// \(name) begin"), let end = lines.firstIndex(of: "// \(name) end")
+        else {
+            throw RegionNotFound(name: name, file: relativePath)
+        }
         return lines[(start + 1)..<end].joined(separator: "\n")
+    }
+
+    struct RegionNotFound: Error, CustomStringConvertible {
+        let name: String
+        let file: String
+        var description: String { "no region '\(name)' in \(file)" }
     }
 
     static func readmeSwiftBlocks() throws -> [String] {

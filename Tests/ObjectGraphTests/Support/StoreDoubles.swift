@@ -30,20 +30,3 @@ final class FailingStore: PersistentStore {
 
     func close() { inner.close() }
 }
-
-/// A store that records every change set it is asked to save.
-final class RecordingStore: PersistentStore {
-    private let inner = InMemoryStore()
-    private let recorded = Mutex<[StoreChangeSet]>([])
-
-    var changeSets: [StoreChangeSet] { recorded.withLock { $0 } }
-
-    func load(model: ManagedObjectModel) throws -> StoreSnapshot { try inner.load(model: model) }
-
-    func save(_ changes: StoreChangeSet) throws {
-        try inner.save(changes)
-        recorded.withLock { $0.append(changes) }
-    }
-
-    func close() { inner.close() }
-}
