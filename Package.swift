@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "ObjectGraphCLI", dependencies: ["ObjectGraph"]),
         .executableTarget(name: "ObjectGraphTool", dependencies: ["ObjectGraphCLI"]),
         .executableTarget(name: "Fruits", dependencies: ["ObjectGraph"], path: "Sources/Examples/Fruits"),
-        .executableTarget(name: "ObjectGraphBenchmarks", dependencies: ["ObjectGraph"]),
+        .executableTarget(name: "ObjectGraphBenchmarks", dependencies: ["ObjectGraph", "ObjectGraphTesting"]),
         .executableTarget(name: "CrashWriter", dependencies: ["ObjectGraph"]),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphTesting", "CrashWriter"]),
         .testTarget(name: "ObjectGraphCLITests", dependencies: ["ObjectGraphCLI", "ObjectGraph"]),

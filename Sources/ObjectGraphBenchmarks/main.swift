@@ -3,6 +3,7 @@
 // `--smoke` runs each workload once with small sizes, to check that it works (CI does this).
 import Foundation
 import ObjectGraph
+import ObjectGraphTesting
 
 let model = try ManagedObjectModel(Item.self, Shelf.self)
 let testModel = try ManagedObjectModel(Fruit.self, Basket.self)
@@ -38,6 +39,20 @@ if inMemorySection {
         try context.save()
         let fetched = try context.fetch(Fruit.fetchRequest())
         precondition(fetched.count == 10)
+    }
+
+    try measure("test container: PersistentContainer.forTesting(2 entities) seeded with 10 objects", iterations: 5_000)
+    {
+        let container = try PersistentContainer.forTesting(Fruit.self, Basket.self) { context in
+            let basket = Basket(context: context)
+            for index in 0..<10 {
+                let fruit = Fruit(context: context)
+                fruit.name = "fruit \(index)"
+                fruit.price = Int64(index)
+                fruit.basket = basket
+            }
+        }
+        precondition(container.committedSnapshot().count == 11)
     }
 
     try measure("insert + save \(bulkCount) objects (in-memory)", iterations: 1, repetitions: 5) {
