@@ -49,7 +49,13 @@ struct CommitPlan {
             }
             guard let stored else {
                 // Deleted elsewhere: an object-trump policy brings this context's object back.
-                if policy.objectWins { updates.append(write) } else { outcomes[objectID] = .gone }
+                if policy.objectWins {
+                    var revived = write
+                    revived.isResolved = true
+                    updates.append(revived)
+                } else {
+                    outcomes[objectID] = .gone
+                }
                 continue
             }
             switch policy {
@@ -58,6 +64,7 @@ struct CommitPlan {
             case .objectTrump:
                 var resolved = write
                 resolved.expectedVersion = stored.version
+                resolved.isResolved = true
                 updates.append(resolved)
             default:
                 var values = stored.values
@@ -69,6 +76,7 @@ struct CommitPlan {
                 var resolved = write
                 resolved.values = values
                 resolved.expectedVersion = stored.version
+                resolved.isResolved = true
                 updates.append(resolved)
             }
         }
@@ -107,12 +115,17 @@ struct CommitPlan {
 
     // MARK: - Results
 
-    /// The outcome of every object, with the final values of the written ones.
+    /// The outcome of every object that did not end as the context wrote it: an object missing
+    /// from the result was saved (or deleted) exactly as written, at the next version.
     func finalOutcomes() -> [ObjectID: Outcome] {
-        var result = outcomes
-        for write in updates + inserts {
+        var result = outcomes.filter { if case .deleted = $0.value { false } else { true } }
+        for (write, isInsert) in updates.map({ ($0, false) }) + inserts.map({ ($0, true) }) {
             let key = merged[write.entityIndex]?[write.key] ?? write.key
             guard let row = next.tables[write.entityIndex][key] else { continue }
+            let expectedVersion = isInsert ? 1 : write.expectedVersion + 1
+            if !write.isResolved && key == write.key && row.version == expectedVersion && row.values == write.values {
+                continue
+            }
             result[id(write.entityIndex, write.key)] = .saved(
                 id(write.entityIndex, key), version: row.version, values: row.values)
         }

@@ -9,6 +9,8 @@ extension StoreCoordinator {
             var expectedVersion: Int64
             /// The values the context read, for property-level merges; `nil` for inserts.
             let original: [StoreValue]?
+            /// Set when a merge policy rewrote the write, so it no longer matches the context.
+            var isResolved = false
         }
         var inserted: [Write] = []
         var updated: [Write] = []

@@ -42,7 +42,15 @@ extension ManagedContext {
         for (id, outcome) in outcomes where !writtenIDs.contains(id) {
             if let object = registry[id] { apply(outcome, to: object) }
         }
-        for object in written { apply(outcomes[object.objectID] ?? .gone, to: object) }
+        for object in insertedObjects {
+            apply(outcomes[object.objectID] ?? .saved(object.objectID, version: 1, values: object.values), to: object)
+        }
+        for object in updatedObjects {
+            let asWritten = StoreCoordinator.Outcome.saved(
+                object.objectID, version: object.version + 1, values: object.values)
+            apply(outcomes[object.objectID] ?? asWritten, to: object)
+        }
+        for object in deletedObjects { apply(outcomes[object.objectID] ?? .deleted, to: object) }
         for object in insertedObjects + updatedObjects + deletedObjects { object.didSave() }
     }
 

@@ -22,7 +22,9 @@ public struct Attribute<Value: AttributeValue> {
     let makeInitialValue: (@Sendable () -> Value)?
     let isIndexed: Bool
     let renamingIdentifier: String?
-    let validation: AttributeValidation
+    /// Builds the validation rules, when the declaration has any (most have none, and a wrapper
+    /// is created for every object).
+    let makeValidation: (@Sendable () -> AttributeValidation)?
     /// This instance's slot in the object's values, resolved on first access.
     @usableFromInline var slot = -1
 
@@ -39,8 +41,7 @@ public struct Attribute<Value: AttributeValue> {
         self.makeInitialValue = wrappedValue
         self.isIndexed = indexed
         self.renamingIdentifier = renamingIdentifier
-        self.validation = AttributeValidation(
-            minimum: minimum?.storeValue, maximum: maximum?.storeValue, length: length, pattern: pattern)
+        self.makeValidation = Self.rules(minimum: minimum, maximum: maximum, length: length, pattern: pattern)
     }
 
     /// Declares an attribute without a default (`nil` for an optional type), with the same rules.
@@ -51,8 +52,7 @@ public struct Attribute<Value: AttributeValue> {
         self.makeInitialValue = nil
         self.isIndexed = indexed
         self.renamingIdentifier = renamingIdentifier
-        self.validation = AttributeValidation(
-            minimum: minimum?.storeValue, maximum: maximum?.storeValue, length: length, pattern: pattern)
+        self.makeValidation = Self.rules(minimum: minimum, maximum: maximum, length: length, pattern: pattern)
     }
 
     @available(*, unavailable, message: "@Attribute can only be used on properties of ManagedObject subclasses")
@@ -90,12 +90,22 @@ public struct Attribute<Value: AttributeValue> {
     }
 }
 
+extension Attribute {
+    private static func rules(
+        minimum: Value?, maximum: Value?, length: ClosedRange<Int>?, pattern: String?
+    ) -> (@Sendable () -> AttributeValidation)? {
+        if minimum == nil && maximum == nil && length == nil && pattern == nil { return nil }
+        let bounds = (minimum?.storeValue, maximum?.storeValue)
+        return { AttributeValidation(minimum: bounds.0, maximum: bounds.1, length: length, pattern: pattern) }
+    }
+}
+
 extension Attribute: DerivableProperty {
     func derive(name: String) -> DerivedProperty {
         let description = AttributeDescription(
             name: name, type: Value.attributeType, isOptional: Value.isOptionalType,
             defaultValue: makeInitialValue?().storeValue ?? .null, isIndexed: isIndexed,
-            renamingIdentifier: renamingIdentifier, validation: validation)
+            renamingIdentifier: renamingIdentifier, validation: makeValidation?() ?? AttributeValidation())
         guard let makeInitialValue else { return .attribute(description, initialValue: nil) }
         return .attribute(description, initialValue: { makeInitialValue().storeValue })
     }
