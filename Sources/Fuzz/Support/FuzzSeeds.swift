@@ -26,10 +26,9 @@ extension FuzzTarget {
         case .binaryFrames:
             let frames = Self.sampleFrames()
             return [
-                ("snapshot-raw.frames", [0] + frames.snapshot),
-                ("snapshot-repaired.frames", [1] + frames.snapshot),
-                ("log-raw.frames", [0] + frames.snapshot + frames.changes),
-                ("log-repaired.frames", [1] + frames.snapshot + frames.changes),
+                ("snapshot.frames", frames.snapshot),
+                ("log.frames", frames.snapshot + frames.changes),
+                ("changes.frames", frames.changes),
             ]
         }
     }

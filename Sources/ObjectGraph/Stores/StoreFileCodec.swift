@@ -74,6 +74,24 @@ package enum StoreFileCodec {
         BinaryStoreFrame.encodeChanges(changes, previous: previous)
     }
 
+    /// `bytes` with the binary store header's checksum rewritten to match, if the header's
+    /// declared schema fits in `bytes`; otherwise `bytes` as they are. For fuzzing, as
+    /// ``withFrameChecksumsRepaired(_:)`` is.
+    package static func withHeaderChecksumRepaired(_ bytes: [UInt8]) -> [UInt8] {
+        let fixed = BinaryStoreHeader.fixedSize
+        guard bytes.count >= fixed else { return bytes }
+        let schemaSize = bytes[12..<16].reversed().reduce(0) { $0 << 8 | Int($1) }
+        guard schemaSize <= BinaryStoreHeader.maximumSchemaSize, fixed + schemaSize + 4 <= bytes.count else {
+            return bytes
+        }
+        var bytes = bytes
+        let checksum = CRC32C.checksum(Array(bytes[0..<(fixed + schemaSize)]))
+        for index in 0..<4 {
+            bytes[fixed + schemaSize + index] = UInt8(truncatingIfNeeded: checksum >> UInt32(8 * index))
+        }
+        return bytes
+    }
+
     /// Frames found in `bytes`, the part of a binary store after its header, each with its
     /// checksum rewritten to match its payload. Stops at the first frame whose declared length
     /// is invalid or runs past the end; what follows it is left as it is.
