@@ -10,6 +10,11 @@ let package = Package(
         .executable(name: "objectgraph", targets: ["ObjectGraphTool"]),
         .executable(name: "fruits", targets: ["Fruits"]),
         .executable(name: "objectgraph-benchmarks", targets: ["ObjectGraphBenchmarks"]),
+        // libFuzzer targets for the store loaders; see scripts/fuzz.sh. Without -DFUZZING each
+        // builds as a command that replays the inputs it is given.
+        .executable(name: "FuzzJSONStore", targets: ["FuzzJSONStore"]),
+        .executable(name: "FuzzBinaryHeader", targets: ["FuzzBinaryHeader"]),
+        .executable(name: "FuzzBinaryFrames", targets: ["FuzzBinaryFrames"]),
     ],
     targets: [
         .target(name: "ObjectGraph"),
@@ -22,7 +27,12 @@ let package = Package(
         .executableTarget(name: "Fruits", dependencies: ["ObjectGraph"], path: "Sources/Examples/Fruits"),
         .executableTarget(name: "ObjectGraphBenchmarks", dependencies: ["ObjectGraph", "ObjectGraphTesting"]),
         .executableTarget(name: "CrashWriter", dependencies: ["ObjectGraph"]),
-        .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphTesting", "CrashWriter"]),
+        .target(name: "FuzzSupport", dependencies: ["ObjectGraph"], path: "Sources/Fuzz/Support"),
+        .executableTarget(name: "FuzzJSONStore", dependencies: ["FuzzSupport"], path: "Sources/Fuzz/JSONStore"),
+        .executableTarget(name: "FuzzBinaryHeader", dependencies: ["FuzzSupport"], path: "Sources/Fuzz/BinaryHeader"),
+        .executableTarget(name: "FuzzBinaryFrames", dependencies: ["FuzzSupport"], path: "Sources/Fuzz/BinaryFrames"),
+        .testTarget(
+            name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphTesting", "CrashWriter", "FuzzSupport"]),
         .testTarget(name: "ObjectGraphCLITests", dependencies: ["ObjectGraphCLI", "ObjectGraph"]),
         .testTarget(
             name: "ObjectGraphTestingTests", dependencies: ["ObjectGraphTesting", "ObjectGraph"],

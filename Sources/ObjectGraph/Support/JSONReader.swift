@@ -213,12 +213,16 @@ struct JSONReader {
         }
         var seen: Set<String> = []
         while true {
+            // Skip whitespace first so that errors point at the key and the value themselves, not
+            // at the whitespace before them (bodies report errors at `position` on entry).
+            skipWhitespace()
             let keyOffset = position
             let key = try readString()
             if checksDuplicates {
                 guard seen.insert(key).inserted else { throw error("the key \"\(key)\" appears twice", at: keyOffset) }
             }
             try expect(UInt8(ascii: ":"), "':' after a key")
+            skipWhitespace()
             path.append(key)
             try body(&self, key)
             path.removeLast()
@@ -238,6 +242,7 @@ struct JSONReader {
         }
         var index = 0
         while true {
+            skipWhitespace()  // so that the body's errors point at the element, as in readObject
             path.append(String(index))
             try body(&self, index)
             path.removeLast()

@@ -24,14 +24,15 @@ struct BinaryStoreReplay {
             var offset = headerSize
             var liveBytes = headerSize
             var hasTornTail = false
+            // Every file this library writes starts with a snapshot frame; none at all means the
+            // file was cut short.
+            guard offset < raw.count else { throw PersistenceError.damagedFirstFrame(url, offset: offset) }
             while offset < raw.count {
                 guard let payload = Self.validPayload(raw, at: offset) else {
                     // The first frame is written with the header in one atomic whole-file write,
                     // so a crash never tears it: damage there is corruption, never a torn tail.
                     if offset == headerSize { throw PersistenceError.damagedFirstFrame(url, offset: offset) }
-                    if let length = Self.declaredLength(raw, at: offset), offset + 8 + length < raw.count,
-                        Self.validPayload(raw, at: offset + 8 + length) != nil
-                    {
+                    if Self.validFrameExists(raw, after: offset) {
                         throw PersistenceError.corruptFile(
                             url, offset: offset, "a frame's checksum does not match, and valid frames follow it")
                     }
@@ -59,6 +60,18 @@ struct BinaryStoreReplay {
         self.hasTornTail = hasTornTail
         self.liveBytes = liveBytes
         self.headerSize = headerSize
+    }
+
+    /// Whether a whole, valid frame starts anywhere after `offset`: a damaged frame followed by
+    /// one is damage in the middle of the log (even when its damaged length hides where the next
+    /// frame starts), not a torn tail. Only runs when a frame is bad.
+    static func validFrameExists(_ raw: UnsafeRawBufferPointer, after offset: Int) -> Bool {
+        var candidate = offset + 1
+        while candidate + BinaryStoreFrame.headerSize < raw.count {
+            if validPayload(raw, at: candidate) != nil { return true }
+            candidate += 1
+        }
+        return false
     }
 
     static func declaredLength(_ raw: UnsafeRawBufferPointer, at offset: Int) -> Int? {

@@ -89,7 +89,7 @@ extension JSONStoreDocument {
                     }
                 case "objects":
                     sawObjects = true
-                    try reader.readObject(checksDuplicates: false) { reader, key in
+                    try reader.readObject { reader, key in
                         let offset = reader.position
                         guard let number = Int64(key), number >= 1, number <= EntityTable.maxKey, String(number) == key
                         else { throw reader.error("\"\(key)\" is not a valid object key", at: offset) }
@@ -117,18 +117,18 @@ extension JSONStoreDocument {
         var version: Int64?
         // Fast path: the keys in the order this library writes them, matched as bytes.
         try reader.expect(UInt8(ascii: "{"), "an object")
-        reader.path.append(String(key))
-        defer { reader.path.removeLast() }
         var slot = -1
         while slot < info.propertyCount {
             let name = slot < 0 ? versionKeyBytes : info.propertyNameBytes[slot]
             guard reader.readKey(name) else { break }
+            reader.path.append(slot < 0 ? versionKey : info.propertyName(at: slot))
             if slot < 0 {
                 version = try reader.readInt64()
             } else {
                 seen[slot] = true
                 values[slot] = try readValue(&reader, slot: slot, of: info)
             }
+            reader.path.removeLast()
             slot += 1
             guard reader.peek() == UInt8(ascii: ",") else { break }
             reader.skipByte()
@@ -136,6 +136,7 @@ extension JSONStoreDocument {
         // General path: whatever keys remain, in any order.
         if reader.peek() != UInt8(ascii: "}") {
             while true {
+                reader.skipWhitespace()
                 let keyOffset = reader.position
                 let property = try reader.readString()
                 try reader.expect(UInt8(ascii: ":"), "':' after a key")
@@ -143,16 +144,21 @@ extension JSONStoreDocument {
                     guard version == nil else {
                         throw reader.error("the key \"\(property)\" appears twice", at: keyOffset)
                     }
+                    reader.path.append(property)
                     version = try reader.readInt64()
+                    reader.path.removeLast()
                 } else {
                     guard let slot = info.slotByName[property] else {
+                        reader.path.append(property)
                         throw reader.error("entity \(info.name) has no property \"\(property)\"", at: keyOffset)
                     }
                     guard !seen[slot] else {
                         throw reader.error("the key \"\(property)\" appears twice", at: keyOffset)
                     }
                     seen[slot] = true
+                    reader.path.append(property)
                     values[slot] = try readValue(&reader, slot: slot, of: info)
+                    reader.path.removeLast()
                 }
                 guard reader.peek() == UInt8(ascii: ",") else { break }
                 reader.skipByte()
