@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ObjectGraphTesting", targets: ["ObjectGraphTesting"]),
         .executable(name: "objectgraph", targets: ["ObjectGraphTool"]),
         .executable(name: "fruits", targets: ["Fruits"]),
+        .executable(name: "todo", targets: ["Todo"]),
         .executable(name: "objectgraph-benchmarks", targets: ["ObjectGraphBenchmarks"]),
     ],
     targets: [
@@ -20,12 +21,19 @@ let package = Package(
         .target(name: "ObjectGraphCLI", dependencies: ["ObjectGraph"]),
         .executableTarget(name: "ObjectGraphTool", dependencies: ["ObjectGraphCLI"]),
         .executableTarget(name: "Fruits", dependencies: ["ObjectGraph"], path: "Sources/Examples/Fruits"),
+        // The to-do example: the app's model, logic and command line in a library that tests use,
+        // and a one-line executable.
+        .target(name: "TodoKit", dependencies: ["ObjectGraph"], path: "Sources/Examples/TodoKit"),
+        .executableTarget(name: "Todo", dependencies: ["TodoKit"], path: "Sources/Examples/Todo"),
         .executableTarget(name: "ObjectGraphBenchmarks", dependencies: ["ObjectGraph"]),
         .executableTarget(name: "CrashWriter", dependencies: ["ObjectGraph"]),
         .testTarget(name: "ObjectGraphTests", dependencies: ["ObjectGraph", "CrashWriter"]),
         .testTarget(name: "ObjectGraphCLITests", dependencies: ["ObjectGraphCLI", "ObjectGraph"]),
         .testTarget(
             name: "ObjectGraphTestingTests", dependencies: ["ObjectGraphTesting", "ObjectGraph"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "TodoKitTests", dependencies: ["TodoKit", "ObjectGraphTesting", "ObjectGraph"],
             resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
