@@ -118,6 +118,17 @@ import TodoKit
         }
     }
 
+    @Test func aStoreInUseElsewhereIsOneLineAndExitOne() throws {
+        try withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("todo.ogdb")
+            let holder = try PersistentContainer(model: try TodoItem.makeModel(), storeDescription: .binaryFile(file))
+            let run = TodoRun(["--file", file.path, "add", "Buy milk"], environment: [:])
+            #expect(run.status == 1)
+            #expect(run.errors.count == 1 && run.errors[0].contains("is open in another container"), "\(run.errors)")
+            #expect(try TodoList(container: holder).items.isEmpty)
+        }
+    }
+
     @Test func aMissingDirectoryForFileIsReported() throws {
         try withTemporaryDirectory { directory in
             let file = directory.appendingPathComponent("nowhere/todo.ogdb")

@@ -10,17 +10,30 @@
 public struct Invocation: Equatable, Sendable {
     /// What the command line asks for.
     public enum Action: Equatable, Sendable {
+        /// `--help`, `-h` or `help`: show the help.
         case help
+        /// `add TITLE… [--detail TEXT]`: the words of the title, joined by spaces.
         case add(title: String, detail: String)
+        /// `list` (or `ls`).
         case list
+        /// `done N`.
         case done(Int)
+        /// `undone N`.
         case undone(Int)
+        /// `rm N` (or `remove N`).
         case remove(Int)
     }
 
     /// The stores `--store` names.
     public enum StoreKind: String, Equatable, Sendable, CaseIterable {
-        case memory, json, binary, null
+        /// A fresh in-memory store: nothing is kept after the command.
+        case memory
+        /// A JSON file store.
+        case json
+        /// A binary file store (the default).
+        case binary
+        /// The discard store (`/dev/null`): saves succeed and nothing is kept.
+        case null
     }
 
     /// What to do.
