@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ObjectGraphTesting", targets: ["ObjectGraphTesting"]),
         .executable(name: "objectgraph", targets: ["ObjectGraphTool"]),
         .executable(name: "fruits", targets: ["Fruits"]),
+        .executable(name: "todo", targets: ["Todo"]),
         .executable(name: "objectgraph-benchmarks", targets: ["ObjectGraphBenchmarks"]),
         // libFuzzer targets for the store loaders; see scripts/fuzz.sh. Without -DFUZZING each
         // builds as a command that replays the inputs it is given.
@@ -25,6 +26,10 @@ let package = Package(
         .target(name: "ObjectGraphCLI", dependencies: ["ObjectGraph"]),
         .executableTarget(name: "ObjectGraphTool", dependencies: ["ObjectGraphCLI"]),
         .executableTarget(name: "Fruits", dependencies: ["ObjectGraph"], path: "Sources/Examples/Fruits"),
+        // The to-do example: the app's model, logic and command line in a library that tests use,
+        // and a one-line executable.
+        .target(name: "TodoKit", dependencies: ["ObjectGraph"], path: "Sources/Examples/TodoKit"),
+        .executableTarget(name: "Todo", dependencies: ["TodoKit"], path: "Sources/Examples/Todo"),
         .executableTarget(name: "ObjectGraphBenchmarks", dependencies: ["ObjectGraph", "ObjectGraphTesting"]),
         .executableTarget(name: "CrashWriter", dependencies: ["ObjectGraph"]),
         .target(name: "FuzzSupport", dependencies: ["ObjectGraph"], path: "Sources/Fuzz/Support"),
@@ -36,6 +41,9 @@ let package = Package(
         .testTarget(name: "ObjectGraphCLITests", dependencies: ["ObjectGraphCLI", "ObjectGraph"]),
         .testTarget(
             name: "ObjectGraphTestingTests", dependencies: ["ObjectGraphTesting", "ObjectGraph"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "TodoKitTests", dependencies: ["TodoKit", "ObjectGraphTesting", "ObjectGraph"],
             resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
