@@ -19,12 +19,12 @@
 public struct Attribute<Value: AttributeValue> {
     /// Makes the initial value of each new object (evaluated per object, like a property
     /// initializer); `nil` when the declaration has none.
-    let makeInitialValue: (@Sendable () -> Value)?
-    let isIndexed: Bool
-    let renamingIdentifier: String?
+    @usableFromInline let makeInitialValue: (@Sendable () -> Value)?
+    @usableFromInline let isIndexed: Bool
+    @usableFromInline let renamingIdentifier: String?
     /// Builds the validation rules, when the declaration has any (most have none, and a wrapper
     /// is created for every object).
-    let makeValidation: (@Sendable () -> AttributeValidation)?
+    @usableFromInline let makeValidation: (@Sendable () -> AttributeValidation)?
     /// This instance's slot in the object's values, resolved on first access.
     @usableFromInline var slot = -1
 
@@ -33,6 +33,7 @@ public struct Attribute<Value: AttributeValue> {
     ///
     /// `minimum`, `maximum` (numbers, dates), `length` (characters of a string, bytes of data) and
     /// `pattern` (a regular expression the whole string must match) are checked at save.
+    @inlinable
     public init(
         wrappedValue: @autoclosure @escaping @Sendable () -> Value, indexed: Bool = false,
         renamingIdentifier: String? = nil, minimum: Value? = nil, maximum: Value? = nil,
@@ -45,6 +46,7 @@ public struct Attribute<Value: AttributeValue> {
     }
 
     /// Declares an attribute without a default (`nil` for an optional type), with the same rules.
+    @inlinable
     public init(
         indexed: Bool = false, renamingIdentifier: String? = nil, minimum: Value? = nil, maximum: Value? = nil,
         length: ClosedRange<Int>? = nil, pattern: String? = nil
@@ -91,7 +93,8 @@ public struct Attribute<Value: AttributeValue> {
 }
 
 extension Attribute {
-    private static func rules(
+    @inlinable
+    static func rules(
         minimum: Value?, maximum: Value?, length: ClosedRange<Int>?, pattern: String?
     ) -> (@Sendable () -> AttributeValidation)? {
         if minimum == nil && maximum == nil && length == nil && pattern == nil { return nil }

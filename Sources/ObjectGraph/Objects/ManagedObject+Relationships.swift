@@ -52,14 +52,17 @@ extension ManagedObject {
                 "Insert \(info.name) into a context before setting its relationship '\(relationship.description.name)'."
             )
         }
-        var seen: Set<ObjectID> = []
         var newIDs: [ObjectID] = []
+        newIDs.reserveCapacity(targets.count)
+        // Small relationships (the usual case) dedupe by scanning; large ones hash.
+        var seen: Set<ObjectID>? = targets.count > 16 ? [] : nil
         for target in targets {
             precondition(
                 target.context === context,
                 "\(info.name).\(relationship.description.name) cannot relate objects of different contexts: "
                     + "insert \(target.objectID) into the same context first.")
-            if seen.insert(target.objectID).inserted { newIDs.append(target.objectID) }
+            let isNew = seen != nil ? seen!.insert(target.objectID).inserted : !newIDs.contains(target.objectID)
+            if isNew { newIDs.append(target.objectID) }
         }
         let oldIDs = relatedIDs(at: slot)
         if relationship.description.isToMany && !relationship.description.isOrdered {
@@ -70,11 +73,12 @@ extension ManagedObject {
             relationship.description.isToMany ? .objects(newIDs) : newIDs.first.map { .object($0) } ?? .null
         setStoreValue(stored, at: slot)
         guard let inverseSlot = relationship.inverseSlot else { return }
-        let oldSet = Set(oldIDs)
-        for id in oldIDs where !seen.contains(id) {
+        let newSet = seen ?? (newIDs.count > 16 ? Set(newIDs) : nil)
+        let oldSet = oldIDs.count > 16 ? Set(oldIDs) : nil
+        for id in oldIDs where !(newSet?.contains(id) ?? newIDs.contains(id)) {
             context.existingOrNil(id)?.removeRelated(objectID, at: inverseSlot)
         }
-        for target in targets where !oldSet.contains(target.objectID) {
+        for target in targets where !(oldSet?.contains(target.objectID) ?? oldIDs.contains(target.objectID)) {
             target.addRelated(self, at: inverseSlot)
         }
     }
