@@ -44,7 +44,7 @@ struct PreparedString {
 
     /// Whether `value` relates to the constant as `operation` says, after folding.
     func matches(_ value: String, _ operation: Operation) -> Bool {
-        if let ascii, let result = Self.asciiMatch(value, ascii, operation, lowercasing: !options.isEmpty) {
+        if let ascii, let result = Self.asciiMatch(value, ascii, operation, lowercasing: options.contains(.caseInsensitive)) {
             return result
         }
         let subject = fold(value)
