@@ -261,7 +261,7 @@ extension PredicateParser {
     private mutating func bindPlaceholder(_ conversion: String, at token: PredicateToken) throws -> Operand {
         guard argumentIndex < arguments.count else {
             throw PersistenceError.predicateArguments(
-                "no argument for the placeholder %\(conversion) (only \(arguments.count) given)", format: format,
+                "no argument for the placeholder %\(conversion) (\(Self.counted(arguments.count, "argument")) given)", format: format,
                 position: token.position)
         }
         let argument = arguments[argumentIndex]

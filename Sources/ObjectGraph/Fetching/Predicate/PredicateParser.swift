@@ -30,7 +30,8 @@ struct PredicateParser {
         }
         guard parser.argumentIndex == arguments.count else {
             throw PersistenceError.predicateArguments(
-                "\(arguments.count) arguments were given, but the format has \(parser.argumentIndex) placeholders",
+                "\(Self.counted(arguments.count, "argument")) given, but the format has "
+                    + "\(Self.counted(parser.argumentIndex, "placeholder"))",
                 format: format, position: parser.scalars.count)
         }
         return expression
@@ -237,5 +238,12 @@ struct PredicateParser {
             }
         default: break
         }
+    }
+}
+
+extension PredicateParser {
+    /// "1 argument", "2 arguments".
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }
