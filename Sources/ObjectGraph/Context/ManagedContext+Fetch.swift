@@ -28,7 +28,9 @@ extension ManagedContext {
         let info = try request.entity(in: model)
         let scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
         let predicate = try request.predicate.map { try CompiledPredicate($0, entity: info, model: model) }
-        let sort = try request.sortDescriptors.isEmpty ? nil : CompiledSort(request.sortDescriptors, entity: info, model: model)
+        let sort =
+            try request.sortDescriptors.isEmpty
+            ? nil : CompiledSort(request.sortDescriptors, entity: info, model: model)
         let limit = request.fetchLimit > 0 ? request.fetchLimit : Int.max
         let offset = max(0, request.fetchOffset)
         let resolve = scan.resolver(in: self)
@@ -209,7 +211,8 @@ private struct FetchCandidate {
     }
 
     init(_ object: ManagedObject) {
-        self.init(key: object.objectID.key, entityName: object.info.name, values: object.values, source: .object(object))
+        self.init(
+            key: object.objectID.key, entityName: object.info.name, values: object.values, source: .object(object))
     }
 
     var id: ObjectID { ObjectID(entityName: entityName, key: key) }

@@ -65,7 +65,9 @@ public struct FetchRequest<Result: ManagedObject>: Sendable, CustomStringConvert
     public var description: String {
         var parts = ["entity: \(entityName ?? "\(Result.self)")"]
         if let predicate { parts.append("predicate: \(predicate)") }
-        if !sortDescriptors.isEmpty { parts.append("sort: \(sortDescriptors.map(\.description).joined(separator: ", "))") }
+        if !sortDescriptors.isEmpty {
+            parts.append("sort: \(sortDescriptors.map(\.description).joined(separator: ", "))")
+        }
         if fetchLimit > 0 { parts.append("limit: \(fetchLimit)") }
         if fetchOffset > 0 { parts.append("offset: \(fetchOffset)") }
         if !includesPendingChanges { parts.append("committed only") }

@@ -50,7 +50,8 @@ extension ManagedObject {
         let description = Object.derivedEntityDescription()
         let info = EntityInfo(detached: description)
         var values = info.defaultValues
-        for (slot, attribute) in description.attributes.enumerated() where values[slot].isNull && !attribute.isOptional {
+        for (slot, attribute) in description.attributes.enumerated() where values[slot].isNull && !attribute.isOptional
+        {
             values[slot] = placeholder(for: attribute.type)
         }
         let probe = Object.init(entity: info.materializingDescription, insertInto: nil)

@@ -38,7 +38,8 @@ extension PredicateCase {
         PredicateCase("price > 9223372036854775806", ["max"]),
         PredicateCase("price == 0x64", ["apple"]),
         PredicateCase("price == 100.0", ["apple"]),
-        PredicateCase("price > 99.5", ["apple", "Apple Pie", "Ärger", "café", "CAFE", "りんご", "max", "straße", "e\u{301}clair"]),
+        PredicateCase(
+            "price > 99.5", ["apple", "Apple Pie", "Ärger", "café", "CAFE", "りんご", "max", "straße", "e\u{301}clair"]),
         PredicateCase("price == 99.5", []),
         PredicateCase("price < %f", args: [99.5], ["banana", "", "min", "nan", "emoji 🍎"]),
         PredicateCase("price > 9.3e18", []),
@@ -63,7 +64,8 @@ extension PredicateCase {
         PredicateCase("weight != %@", args: [Double.nan], everything),
         PredicateCase("weight BETWEEN {0.2, 0.5}", ["apple", "banana", "りんご"]),
         PredicateCase("weight > 0.99", ["Apple Pie", "Ärger", "café", "CAFE", "max", "straße"]),
-        PredicateCase("weight >= %f", args: [0.99], ["Apple Pie", "Ärger", "café", "CAFE", "max", "straße", "emoji 🍎"]),
+        PredicateCase(
+            "weight >= %f", args: [0.99], ["Apple Pie", "Ärger", "café", "CAFE", "max", "straße", "emoji 🍎"]),
         PredicateCase("weight IN {0.5, 2}", ["apple", "Ärger"]),
         PredicateCase("weight > 1e307", ["max"]),
         PredicateCase("weight < %@", args: [-Double.infinity], []),
@@ -97,7 +99,8 @@ extension PredicateCase {
         PredicateCase("inStock == %@", args: [true], inStock),
         PredicateCase("inStock == 1", inStock),
         PredicateCase("inStock != YES", notInStock),
-        PredicateCase("added > %@", args: [date(5000)], ["CAFE", "りんご", "max", "nan", "straße", "e\u{301}clair", "emoji 🍎"]),
+        PredicateCase(
+            "added > %@", args: [date(5000)], ["CAFE", "りんご", "max", "nan", "straße", "e\u{301}clair", "emoji 🍎"]),
         PredicateCase("added BETWEEN %@", args: [[date(1000), date(3000)]], ["apple", "Apple Pie", "banana"]),
         PredicateCase("added < CAST(0, \"NSDate\")", ["min"]),
         PredicateCase("added == CAST(1000.0, 'NSDate')", ["apple"]),
@@ -105,7 +108,8 @@ extension PredicateCase {
         PredicateCase("added <= %@", args: [date(0)], ["", "min"]),
         PredicateCase("code == %@", args: [PredicateFixtureData.uuid1], ["apple"]),
         PredicateCase("code == nil", except("apple", "banana")),
-        PredicateCase("code IN %@", args: [[PredicateFixtureData.uuid1, PredicateFixtureData.uuid2]], ["apple", "banana"]),
+        PredicateCase(
+            "code IN %@", args: [[PredicateFixtureData.uuid1, PredicateFixtureData.uuid2]], ["apple", "banana"]),
         PredicateCase("code != %@", args: [PredicateFixtureData.uuid1], except("apple")),
         PredicateCase(
             "code == CAST(\"00000000-0000-0000-0000-000000000002\", \"NSUUID\")", ["banana"]),

@@ -10,7 +10,9 @@ struct PredicateParseError: Sendable, CustomTestStringConvertible {
     let position: Int
     let mentions: String
 
-    init(_ format: String, args: [any Sendable] = [], _ code: PersistenceError.Code, at position: Int, _ mentions: String) {
+    init(
+        _ format: String, args: [any Sendable] = [], _ code: PersistenceError.Code, at position: Int, _ mentions: String
+    ) {
         self.format = format
         self.args = args
         self.code = code
@@ -70,8 +72,12 @@ struct PredicateParseError: Sendable, CustomTestStringConvertible {
     static let arguments: [PredicateParseError] = [
         PredicateParseError("name == %@", .invalidPredicate, at: 8, "no argument"),
         PredicateParseError("name == %@ OR name == %@", args: ["a"], .invalidPredicate, at: 22, "no argument"),
-        PredicateParseError("name == %@", args: ["a", "b"], .invalidPredicate, at: 10, "2 arguments given, but the format has 1 placeholder"),
-        PredicateParseError("TRUEPREDICATE", args: [1], .invalidPredicate, at: 13, "1 argument given, but the format has 0 placeholders"),
+        PredicateParseError(
+            "name == %@", args: ["a", "b"], .invalidPredicate, at: 10,
+            "2 arguments given, but the format has 1 placeholder"),
+        PredicateParseError(
+            "TRUEPREDICATE", args: [1], .invalidPredicate, at: 13, "1 argument given, but the format has 0 placeholders"
+        ),
         PredicateParseError("price == %d", args: ["abc"], .invalidPredicate, at: 9, "not an integer"),
         PredicateParseError("price == %d", args: [1.5], .invalidPredicate, at: 9, "not an integer"),
         PredicateParseError("price == %f", args: ["abc"], .invalidPredicate, at: 9, "not a number"),
@@ -99,10 +105,12 @@ struct PredicateParseError: Sendable, CustomTestStringConvertible {
         PredicateParseError("labels[SIZE] == 1", .unsupportedPredicate, at: 6, "Array indexing"),
         PredicateParseError("FIRST == 1", .unsupportedPredicate, at: 0, "FIRST"),
         PredicateParseError("LAST == 1", .unsupportedPredicate, at: 0, "LAST"),
-        PredicateParseError("labels.@distinctUnionOfObjects.text == 'a'", .unsupportedPredicate, at: 7, "'@distinctUnionOfObjects'"),
+        PredicateParseError(
+            "labels.@distinctUnionOfObjects.text == 'a'", .unsupportedPredicate, at: 7, "'@distinctUnionOfObjects'"),
         PredicateParseError("name == %1$@", args: ["a"], .unsupportedPredicate, at: 8, "Positional placeholders"),
         PredicateParseError("price := 1", .unsupportedPredicate, at: 6, "Assignment"),
-        PredicateParseError("SUBQUERY(labels, $l, $l.rank > 1).text == 'a'", .unsupportedPredicate, at: 34, "key path after"),
+        PredicateParseError(
+            "SUBQUERY(labels, $l, $l.rank > 1).text == 'a'", .unsupportedPredicate, at: 34, "key path after"),
     ]
 }
 
@@ -161,7 +169,8 @@ struct OpaqueValue: Sendable {}
 
 @Suite struct PredicateErrorTests {
     @Test func tableCoversAtLeast40Errors() {
-        let count = PredicateParseError.syntax.count + PredicateParseError.arguments.count
+        let count =
+            PredicateParseError.syntax.count + PredicateParseError.arguments.count
             + PredicateParseError.unsupported.count + PredicateCompileError.all.count
         #expect(count >= 40)
     }

@@ -42,8 +42,10 @@ import Testing
         let fixture = try PredicateFixture()
         let optionalNil = try fixture.names(matching: FetchPredicate(format: "optionalPrice != 5"))
         #expect(optionalNil.contains("max"))
-        #expect(try fixture.names(matching: FetchPredicate(format: "optionalPrice <= 1000")) == ["apple", "banana", "りんご"])
-        #expect(try fixture.names(matching: FetchPredicate(format: "optionalPrice >= -1000")) == ["apple", "banana", "りんご"])
+        #expect(
+            try fixture.names(matching: FetchPredicate(format: "optionalPrice <= 1000")) == ["apple", "banana", "りんご"])
+        #expect(
+            try fixture.names(matching: FetchPredicate(format: "optionalPrice >= -1000")) == ["apple", "banana", "りんご"])
     }
 
     @Test func combinatorsBuildTheSameTreeAsTheFormat() throws {
@@ -59,7 +61,8 @@ import Testing
     }
 
     @Test func substitutionLeavesTheTemplateUnchangedAndReportsItsVariables() throws {
-        let template = try FetchPredicate(format: "price BETWEEN {$LOW, $HIGH} AND SUBQUERY(labels, $l, $l.rank > $R).@count > 0")
+        let template = try FetchPredicate(
+            format: "price BETWEEN {$LOW, $HIGH} AND SUBQUERY(labels, $l, $l.rank > $R).@count > 0")
         #expect(template.variableNames == ["LOW", "HIGH", "R"])
         let bound = try template.withSubstitutionVariables(["LOW": 0, "HIGH": 200, "R": 1, "UNUSED": "x"])
         #expect(bound.variableNames.isEmpty)
@@ -91,7 +94,8 @@ import Testing
     @Test func evaluatesDirectlyOnValueArrays() throws {
         let fixture = try PredicateFixture()
         let apple = fixture.product("apple")
-        let predicate = try FetchPredicate(format: "price BETWEEN {100, 200} AND name BEGINSWITH 'a' AND shelf.title == 'Top'")
+        let predicate = try FetchPredicate(
+            format: "price BETWEEN {100, 200} AND name BEGINSWITH 'a' AND shelf.title == 'Top'")
         let compiled = try CompiledPredicate(predicate, entity: apple.info, model: PredicateFixtureData.model)
         let resolve: (ObjectID) -> [StoreValue]? = { id in fixture.context.registeredObject(for: id)?.values }
         #expect(compiled.matches(apple.values, resolve: resolve))

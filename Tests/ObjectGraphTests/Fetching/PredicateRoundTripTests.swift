@@ -56,7 +56,8 @@ import Testing
         let values: [Any?] = [
             Date(timeIntervalSinceReferenceDate: 12.5), UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!,
             Data([0, 255, 7]), Decimal(string: "-1.25")!, Double.infinity, -Double.infinity, Double.nan,
-            URL(string: "https://example.com/a?b=c")!, objectID, Int64.min, Int64.max, Double.leastNonzeroMagnitude, -0.0,
+            URL(string: "https://example.com/a?b=c")!, objectID, Int64.min, Int64.max, Double.leastNonzeroMagnitude,
+            -0.0,
             "quote\" back\\ nl\n bell\u{7} é 🍎", nil, [[1, 2]] as [Any], Decimal.nan,
         ]
         for value in values {
@@ -75,7 +76,8 @@ import Testing
             .comparison(.init(.key("basket.owner.name"), .beginsWith, .constant("a"), options: [.caseInsensitive])),
             .not(.comparison(.init(.key("tags.title"), .in, .constant(["x", "y"]), modifier: .any))))
         let predicate = FetchPredicate(tree)
-        #expect(predicate.description == "basket.owner.name BEGINSWITH[c] \"a\" AND NOT ANY tags.title IN {\"x\", \"y\"}")
+        #expect(
+            predicate.description == "basket.owner.name BEGINSWITH[c] \"a\" AND NOT ANY tags.title IN {\"x\", \"y\"}")
         #expect(try FetchPredicate(format: predicate.description) == predicate)
     }
 

@@ -23,7 +23,8 @@ extension PredicateCompiler {
         switch op {
         case .between:
             guard let bounds = constant.elements, bounds.count == 2 else {
-                throw mismatch("uses BETWEEN on '\(lhs.text)' without two bounds; write BETWEEN {low, high}", key: lhs.text)
+                throw mismatch(
+                    "uses BETWEEN on '\(lhs.text)' without two bounds; write BETWEEN {low, high}", key: lhs.text)
             }
             for bound in bounds { try checkComparable(lhs, with: bound, ordering: true, op: op) }
             guard let low = bounds[0].storeValue, let high = bounds[1].storeValue, !low.isNull, !high.isNull else {
@@ -33,7 +34,9 @@ extension PredicateCompiler {
         case .in:
             if case .string = constant { return nil }
             guard let elements = constant.elements else {
-                throw mismatch("uses IN with \(PredicateOperandType.constant(constant).summary); pass an array or set", key: lhs.text)
+                throw mismatch(
+                    "uses IN with \(PredicateOperandType.constant(constant).summary); pass an array or set",
+                    key: lhs.text)
             }
             for element in elements { try checkComparable(lhs, with: element, ordering: false, op: op) }
             let members = MemberSet(elements.compactMap(\.storeValue), options: options)
@@ -41,7 +44,8 @@ extension PredicateCompiler {
         case .contains, .beginsWith, .endsWith, .like, .matches:
             guard kind == .string || kind == .any || kind == .null else {
                 throw mismatch(
-                    "applies \(op.spelling) to '\(lhs.text)', which is \(lhs.type.summary), not a string", key: lhs.text)
+                    "applies \(op.spelling) to '\(lhs.text)', which is \(lhs.type.summary), not a string", key: lhs.text
+                )
             }
             guard case .string(let text) = constant else {
                 if constant == .null { return .constant(false) }
@@ -69,7 +73,9 @@ extension PredicateCompiler {
     }
 
     /// Checks that `lhs` can be compared with `constant` (and ordered, when `ordering`).
-    private func checkComparable(_ lhs: Operand, with constant: PredicateValue, ordering: Bool, op: PredicateExpression.Operator)
+    private func checkComparable(
+        _ lhs: Operand, with constant: PredicateValue, ordering: Bool, op: PredicateExpression.Operator
+    )
         throws
     {
         let kind = PredicateOperandType.Kind(constant)
@@ -103,7 +109,8 @@ extension PredicateCompiler {
                 throw mismatch("uses BETWEEN with '\(rhs.text)'; write BETWEEN {low, high}", key: rhs.text)
             }
         case .contains, .beginsWith, .endsWith, .like, .matches:
-            for (operand, kind) in [(lhs, left), (rhs, right)] where !(kind == .string || kind == .any || kind == .null) {
+            for (operand, kind) in [(lhs, left), (rhs, right)] where !(kind == .string || kind == .any || kind == .null)
+            {
                 throw mismatch(
                     "applies \(op.spelling) to '\(operand.text)', which is \(operand.type.summary), not a string",
                     key: operand.text)

@@ -86,7 +86,8 @@ extension PredicateCompiler {
         var elementPath: CompiledPath?
         if !keys.isEmpty {
             guard case .object(let name) = source.type.kind, let element = model.info(named: name) else {
-                throw mismatch("follows a key path from the elements of '\(source.text)', which are not objects", key: text)
+                throw mismatch(
+                    "follows a key path from the elements of '\(source.text)', which are not objects", key: text)
             }
             let (path, type) = try resolve(keys, from: element, text: text)
             elementPath = path
@@ -100,7 +101,9 @@ extension PredicateCompiler {
             guard elementKind.isNumeric || elementKind == .any else {
                 throw mismatch("applies @\(function.rawValue) to '\(text)', whose values are not numbers", key: text)
             }
-            kind = function == .avg && elementKind != .decimal ? .floating : (elementKind == .bool ? .integer : elementKind)
+            kind =
+                function == .avg && elementKind != .decimal
+                ? .floating : (elementKind == .bool ? .integer : elementKind)
         case .min, .max:
             guard elementKind.isOrderable else {
                 throw mismatch("applies @\(function.rawValue) to '\(text)', whose values do not order", key: text)

@@ -118,7 +118,8 @@ struct PredicateCompiler {
         }
         if let constant = element.constant {
             guard let value = constant.storeValue else {
-                throw mismatch("looks for a collection in '\(collection.text)'; look for one value", key: collection.text)
+                throw mismatch(
+                    "looks for a collection in '\(collection.text)'; look for one value", key: collection.text)
             }
             let test: ValueTest =
                 value.isNull ? .isNull(true) : .relation(.equal, PreparedConstant(value, options: options))

@@ -91,7 +91,8 @@ extension PredicateExpression.Operand {
                 try container.decodeIfPresent([String].self, forKey: .keys) ?? [])
         } else if let predicate = try container.decodeIfPresent(PredicateExpression.self, forKey: .subquery) {
             self = .subquery(
-                try container.decode(Self.self, forKey: .over), variable: try container.decode(String.self, forKey: .variable),
+                try container.decode(Self.self, forKey: .over),
+                variable: try container.decode(String.self, forKey: .variable),
                 predicate)
         } else {
             self = .variable(try container.decode(String.self, forKey: .variable))

@@ -44,7 +44,9 @@ struct PreparedString {
 
     /// Whether `value` relates to the constant as `operation` says, after folding.
     func matches(_ value: String, _ operation: Operation) -> Bool {
-        if let ascii, let result = Self.asciiMatch(value, ascii, operation, lowercasing: options.contains(.caseInsensitive)) {
+        if let ascii,
+            let result = Self.asciiMatch(value, ascii, operation, lowercasing: options.contains(.caseInsensitive))
+        {
             return result
         }
         let subject = fold(value)
@@ -177,7 +179,8 @@ struct PredicateRegex {
     init(_ pattern: String, options: PredicateExpression.Options) throws {
         var regexOptions: NSRegularExpression.Options = []
         if options.contains(.caseInsensitive) { regexOptions.insert(.caseInsensitive) }
-        let source = options.contains(.diacriticInsensitive) ? PredicateFolding.fold(pattern, [.diacriticInsensitive]) : pattern
+        let source =
+            options.contains(.diacriticInsensitive) ? PredicateFolding.fold(pattern, [.diacriticInsensitive]) : pattern
         self.expression = try NSRegularExpression(pattern: "\\A(?:\(source))\\z", options: regexOptions)
         self.options = options
     }
@@ -187,7 +190,8 @@ struct PredicateRegex {
     }
 
     func matches(_ value: String) -> Bool {
-        let subject = options.contains(.diacriticInsensitive) ? PredicateFolding.fold(value, [.diacriticInsensitive]) : value
+        let subject =
+            options.contains(.diacriticInsensitive) ? PredicateFolding.fold(value, [.diacriticInsensitive]) : value
         let range = NSRange(location: 0, length: subject.utf16.count)
         return expression.firstMatch(in: subject, options: [], range: range) != nil
     }

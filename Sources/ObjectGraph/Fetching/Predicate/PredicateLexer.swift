@@ -90,7 +90,9 @@ struct PredicateLexer {
         case "@":
             index += 1
             let name = word()
-            guard !name.isEmpty else { throw error("expected a collection operator such as @count after '@'", at: start) }
+            guard !name.isEmpty else {
+                throw error("expected a collection operator such as @count after '@'", at: start)
+            }
             return .collectionOperator(name)
         case "#":
             index += 1
@@ -142,7 +144,9 @@ struct PredicateLexer {
     private mutating func number() throws -> PredicateToken.Kind {
         let start = index
         var isInteger = true
-        if scalars[index] == "0", index + 1 < scalars.count, ["x", "X", "o", "O", "b", "B"].contains(scalars[index + 1]) {
+        if scalars[index] == "0", index + 1 < scalars.count,
+            ["x", "X", "o", "O", "b", "B"].contains(scalars[index + 1])
+        {
             index += 2
             while index < scalars.count, scalars[index].properties.isASCIIHexDigit { index += 1 }
         } else {

@@ -34,7 +34,8 @@ extension PredicateParser {
             }
         case .collectionOperator(let name):
             guard let function = PredicateExpression.CollectionFunction(rawValue: name.lowercased()) else {
-                throw unsupported("the collection operator '@\(name)'", at: token, advice: "Use @count, @sum, @avg, @min or @max.")
+                throw unsupported(
+                    "the collection operator '@\(name)'", at: token, advice: "Use @count, @sum, @avg, @min or @max.")
             }
             var keys: [String] = []
             while isSymbol("."), case .identifier(let key) = next.kind {
@@ -47,9 +48,12 @@ extension PredicateParser {
             }
             return .collection(base, function, keys)
         case .keyword(let word):
-            throw syntaxError("expected a key after '.', found the reserved word '\(word)' (write #\(word.lowercased()) to use it as a key)", at: token)
+            throw syntaxError(
+                "expected a key after '.', found the reserved word '\(word)' (write #\(word.lowercased()) to use it as a key)",
+                at: token)
         default:
-            throw syntaxError("expected a key or a collection operator such as @count after '.', found \(describe(token))", at: token)
+            throw syntaxError(
+                "expected a key or a collection operator such as @count after '.', found \(describe(token))", at: token)
         }
     }
 
@@ -88,7 +92,8 @@ extension PredicateParser {
             if isSymbol("(") {
                 let shown = name.uppercased() == "FUNCTION" ? "FUNCTION(…)" : "\(name)(…)"
                 throw unsupported(
-                    "the function call '\(shown)'", at: token, advice: "Compute the value in Swift and pass it as an argument.")
+                    "the function call '\(shown)'", at: token,
+                    advice: "Compute the value in Swift and pass it as an argument.")
             }
             return .keyPath(.evaluatedObject, [name])
         case .keyword(let word):
@@ -157,7 +162,8 @@ extension PredicateParser {
         let collection = try parseOperand()
         try expect(",", "',' after the SUBQUERY's collection")
         guard case .variable(let variable) = current.kind else {
-            throw syntaxError("expected a variable such as $x as the SUBQUERY's second argument, found \(describe(current))")
+            throw syntaxError(
+                "expected a variable such as $x as the SUBQUERY's second argument, found \(describe(current))")
         }
         advance()
         try expect(",", "',' after the SUBQUERY's variable")
@@ -261,7 +267,8 @@ extension PredicateParser {
     private mutating func bindPlaceholder(_ conversion: String, at token: PredicateToken) throws -> Operand {
         guard argumentIndex < arguments.count else {
             throw PersistenceError.predicateArguments(
-                "no argument for the placeholder %\(conversion) (\(Self.counted(arguments.count, "argument")) given)", format: format,
+                "no argument for the placeholder %\(conversion) (\(Self.counted(arguments.count, "argument")) given)",
+                format: format,
                 position: token.position)
         }
         let argument = arguments[argumentIndex]

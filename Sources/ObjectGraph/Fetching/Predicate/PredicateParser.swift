@@ -26,7 +26,8 @@ struct PredicateParser {
             format: format, scalars: Array(format.unicodeScalars), tokens: try lexer.tokenize(), arguments: arguments)
         let expression = try parser.parseOr()
         guard case .end = parser.current.kind else {
-            throw parser.syntaxError("expected AND, OR or the end of the predicate, found \(parser.describe(parser.current))")
+            throw parser.syntaxError(
+                "expected AND, OR or the end of the predicate, found \(parser.describe(parser.current))")
         }
         guard parser.argumentIndex == arguments.count else {
             throw PersistenceError.predicateArguments(
@@ -227,8 +228,9 @@ struct PredicateParser {
         switch (op, rhs) {
         case (.between, .constant(let value)):
             guard value.elements?.count == 2 else {
-                throw syntaxError("BETWEEN needs two bounds, as in BETWEEN {1, 10}; found a \(value.kindName)"
-                    + (value.elements.map { " of \($0.count)" } ?? ""), at: token)
+                throw syntaxError(
+                    "BETWEEN needs two bounds, as in BETWEEN {1, 10}; found a \(value.kindName)"
+                        + (value.elements.map { " of \($0.count)" } ?? ""), at: token)
             }
         case (.between, .aggregate(let elements)) where elements.count != 2:
             throw syntaxError("BETWEEN needs two bounds, as in BETWEEN {1, 10}", at: token)

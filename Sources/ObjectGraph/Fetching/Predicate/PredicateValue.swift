@@ -58,7 +58,8 @@ public indirect enum PredicateValue: Sendable, Hashable, CustomStringConvertible
         case .null: hasher.combine(0)
         case .bool(let value): hasher.combine(value)
         case .int(let value): hasher.combine(value)
-        case .double(let value): hasher.combine(value.isNaN ? Double.nan.bitPattern : (value == 0 ? 0 : value.bitPattern))
+        case .double(let value):
+            hasher.combine(value.isNaN ? Double.nan.bitPattern : (value == 0 ? 0 : value.bitPattern))
         case .decimal(let value):
             if value.isNaN { hasher.combine(1) } else { hasher.combine(value) }
         case .string(let value): hasher.combine(value)
