@@ -33,7 +33,7 @@ extension ManagedContext {
             ? nil : CompiledSort(request.sortDescriptors, entity: info, model: model)
         let limit = request.fetchLimit > 0 ? request.fetchLimit : Int.max
         let offset = max(0, request.fetchOffset)
-        let resolve = scan.resolver(in: self)
+        let resolver = scan.resolver(in: self)
         guard let sort else {
             var results: [Result] = []
             var skipped = 0
@@ -41,9 +41,7 @@ extension ManagedContext {
                 registry.reserveCapacity(registry.count + max(0, scan.table.count - offset))
             }
             forEachCandidate(of: scan) { candidate in
-                if let predicate, !predicate.matches(candidate.values, objectID: candidate.id, resolve: resolve) {
-                    return true
-                }
+                if let predicate, !predicate.matches(candidate, resolver: resolver) { return true }
                 if skipped < offset {
                     skipped += 1
                     return true
@@ -56,8 +54,8 @@ extension ManagedContext {
         }
         var matches: [(keys: [StoreValue], candidate: FetchCandidate)] = []
         forEachCandidate(of: scan) { candidate in
-            if predicate?.matches(candidate.values, objectID: candidate.id, resolve: resolve) ?? true {
-                matches.append((sort.sortValues(of: candidate.values, resolve: resolve), candidate))
+            if predicate?.matches(candidate, resolver: resolver) ?? true {
+                matches.append((sort.sortValues(of: candidate.values, resolver: resolver), candidate))
             }
             return true
         }
@@ -85,10 +83,10 @@ extension ManagedContext {
         if let predicate = request.predicate {
             let compiled = try CompiledPredicate(predicate, entity: info, model: model)
             let scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
-            let resolve = scan.resolver(in: self)
+            let resolver = scan.resolver(in: self)
             var matches = 0
             forEachCandidate(of: scan) { candidate in
-                if compiled.matches(candidate.values, objectID: candidate.id, resolve: resolve) { matches += 1 }
+                if compiled.matches(candidate, resolver: resolver) { matches += 1 }
                 return true
             }
             total = matches
@@ -177,17 +175,24 @@ private struct FetchScan {
 
     /// The current values of any object, for key paths through relationships: the context's
     /// (unless deleted) when it includes pending changes, else the committed row's.
-    func resolver(in context: ManagedContext) -> (ObjectID) -> [StoreValue]? {
+    func resolver(in context: ManagedContext) -> PredicateResolver {
         let snapshot = self.snapshot
         let model = snapshot.model
         let includesPendingChanges = self.includesPendingChanges
-        return { [unowned context] id in
+        return PredicateResolver { [unowned context] id in
             if includesPendingChanges, let object = context.registry[id] {
                 return object.flags.isDeleted || object.flags.isMissing ? nil : object.values
             }
             guard let info = model.info(named: id.entityName) else { return nil }
             return snapshot.tables[info.index][id.key]?.values
         }
+    }
+}
+
+extension CompiledPredicate {
+    /// Whether a fetch candidate matches; its ID is made only for predicates that compare `SELF`.
+    fileprivate func matches(_ candidate: FetchCandidate, resolver: PredicateResolver) -> Bool {
+        matches(candidate.values, objectID: needsObjectID ? candidate.id : nil, resolver: resolver)
     }
 }
 

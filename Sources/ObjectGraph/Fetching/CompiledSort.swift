@@ -46,10 +46,10 @@ struct CompiledSort {
     }
 
     /// The sort keys of one object, case-folded where a descriptor compares without case.
-    func sortValues(of values: [StoreValue], resolve: (ObjectID) -> [StoreValue]?) -> [StoreValue] {
+    func sortValues(of values: [StoreValue], resolver: PredicateResolver) -> [StoreValue] {
         let scope = PredicateScope(values: values, objectID: nil, variables: [])
         return keys.map { key in
-            let value = key.getter.scalar(in: scope, resolve: resolve)
+            let value = key.getter.scalar(in: scope, resolver: resolver)
             if key.comparison == .caseInsensitive, case .string(let text) = value {
                 return .string(PredicateFolding.fold(text, .caseInsensitive))
             }

@@ -13,84 +13,61 @@ enum PredicateResult {
     }
 }
 
-extension PredicateNode {
-    func evaluate(in scope: PredicateScope, resolve: (ObjectID) -> [StoreValue]?) -> Bool {
-        switch self {
-        case .constant(let result): return result
-        case .not(let inner): return !inner.evaluate(in: scope, resolve: resolve)
-        case .and(let nodes):
-            for node in nodes where !node.evaluate(in: scope, resolve: resolve) { return false }
-            return true
-        case .or(let nodes):
-            for node in nodes where node.evaluate(in: scope, resolve: resolve) { return true }
-            return false
-        case .test(let getter, let test):
-            if case .slot(let slot) = getter { return test.matches(scope.values[slot]) }
-            return test.matches(getter.scalar(in: scope, resolve: resolve))
-        case .quantified(let all, let getter, let test):
-            let elements = getter.evaluate(in: scope, resolve: resolve).elements
-            return all ? elements.allSatisfy(test.matches) : elements.contains(where: test.matches)
-        case .compare(let comparison):
-            return comparison.evaluate(in: scope, resolve: resolve)
-        }
-    }
-}
-
 extension PredicateGetter {
     /// The operand's value; for a collection, `nil`.
-    func scalar(in scope: PredicateScope, resolve: (ObjectID) -> [StoreValue]?) -> StoreValue {
+    func scalar(in scope: PredicateScope, resolver: PredicateResolver) -> StoreValue {
         switch self {
         case .slot(let slot): return scope.values[slot]
         case .path(let root, let path) where !path.isCollection:
-            guard let values = root.values(in: scope, resolve: resolve) else { return .null }
-            return path.scalar(from: values, resolve: resolve)
+            guard let values = root.values(in: scope, resolver: resolver) else { return .null }
+            return path.scalar(from: values, resolver: resolver)
         default:
-            guard case .one(let value) = evaluate(in: scope, resolve: resolve) else { return .null }
+            guard case .one(let value) = evaluate(in: scope, resolver: resolver) else { return .null }
             return value
         }
     }
 
-    func evaluate(in scope: PredicateScope, resolve: (ObjectID) -> [StoreValue]?) -> PredicateResult {
+    func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> PredicateResult {
         switch self {
         case .slot(let slot): return .one(scope.values[slot])
         case .path(let root, let path):
-            guard let values = root.values(in: scope, resolve: resolve) else {
+            guard let values = root.values(in: scope, resolver: resolver) else {
                 return path.isCollection ? .many([]) : .one(.null)
             }
-            guard path.isCollection else { return .one(path.scalar(from: values, resolve: resolve)) }
+            guard path.isCollection else { return .one(path.scalar(from: values, resolver: resolver)) }
             var elements: [StoreValue] = []
-            path.collect(from: values, hop: 0, resolve: resolve, into: &elements)
+            path.collect(from: values, hop: 0, resolver: resolver, into: &elements)
             return .many(elements)
         case .relationshipCount(let root, let path):
-            guard let values = root.values(in: scope, resolve: resolve),
-                case .objects(let ids) = path.scalar(from: values, resolve: resolve)
+            guard let values = root.values(in: scope, resolver: resolver),
+                case .objects(let ids) = path.scalar(from: values, resolver: resolver)
             else { return .one(.int(0)) }
-            return .one(.int(Int64(ids.reduce(0) { $0 + (resolve($1) == nil ? 0 : 1) })))
+            return .one(.int(Int64(ids.reduce(0) { $0 + (resolver.resolve($1) == nil ? 0 : 1) })))
         case .evaluatedObject: return .one(scope.objectID.map { .object($0) } ?? .null)
         case .variable(let index): return .one(.object(scope.variables[index]))
         case .constant(let value): return .one(value)
-        case .list(let getters): return .many(getters.map { $0.scalar(in: scope, resolve: resolve) })
+        case .list(let getters): return .many(getters.map { $0.scalar(in: scope, resolver: resolver) })
         case .collection(let base, let function, let path):
-            let elements = base.evaluate(in: scope, resolve: resolve).elements
+            let elements = base.evaluate(in: scope, resolver: resolver).elements
             guard function != .count else { return .one(.int(Int64(elements.count))) }
             guard let path else { return .one(PredicateAggregation.apply(function, to: elements)) }
             var values: [StoreValue] = []
             for element in elements {
-                guard case .object(let id) = element, let object = resolve(id) else { continue }
+                guard case .object(let id) = element, let object = resolver.resolve(id) else { continue }
                 if path.isCollection {
-                    path.collect(from: object, hop: 0, resolve: resolve, into: &values)
+                    path.collect(from: object, hop: 0, resolver: resolver, into: &values)
                 } else {
-                    values.append(path.scalar(from: object, resolve: resolve))
+                    values.append(path.scalar(from: object, resolver: resolver))
                 }
             }
             return .one(PredicateAggregation.apply(function, to: values))
         case .subquery(let base, let predicate):
             var kept: [StoreValue] = []
-            for element in base.evaluate(in: scope, resolve: resolve).elements {
+            for element in base.evaluate(in: scope, resolver: resolver).elements {
                 guard case .object(let id) = element else { continue }
                 var inner = scope
                 inner.variables.append(id)
-                if predicate.evaluate(in: inner, resolve: resolve) { kept.append(element) }
+                if predicate.evaluate(in: inner, resolver: resolver) { kept.append(element) }
             }
             return .many(kept)
         }
@@ -98,20 +75,20 @@ extension PredicateGetter {
 }
 
 extension PredicateGetter.PathRoot {
-    func values(in scope: PredicateScope, resolve: (ObjectID) -> [StoreValue]?) -> [StoreValue]? {
+    func values(in scope: PredicateScope, resolver: PredicateResolver) -> [StoreValue]? {
         switch self {
         case .object: scope.values
-        case .variable(let index): resolve(scope.variables[index])
+        case .variable(let index): resolver.resolve(scope.variables[index])
         }
     }
 }
 
 extension CompiledPath {
     /// The value at the end of a path of to-one hops; null if a hop is empty or missing.
-    func scalar(from values: [StoreValue], resolve: (ObjectID) -> [StoreValue]?) -> StoreValue {
+    func scalar(from values: [StoreValue], resolver: PredicateResolver) -> StoreValue {
         var current = values
         for hop in hops {
-            guard case .object(let id) = current[hop.slot], let next = resolve(id) else { return .null }
+            guard case .object(let id) = current[hop.slot], let next = resolver.resolve(id) else { return .null }
             current = next
         }
         return current[last]
@@ -120,7 +97,7 @@ extension CompiledPath {
     /// Every value at the end of the path, through to-many hops; objects that no longer exist
     /// are left out.
     func collect(
-        from values: [StoreValue], hop: Int, resolve: (ObjectID) -> [StoreValue]?, into result: inout [StoreValue]
+        from values: [StoreValue], hop: Int, resolver: PredicateResolver, into result: inout [StoreValue]
     ) {
         guard hop < hops.count else {
             let value = values[last]
@@ -129,16 +106,16 @@ extension CompiledPath {
                 return
             }
             if case .objects(let ids) = value {
-                for id in ids where resolve(id) != nil { result.append(.object(id)) }
+                for id in ids where resolver.resolve(id) != nil { result.append(.object(id)) }
             }
             return
         }
         switch values[hops[hop].slot] {
         case .object(let id):
-            if let next = resolve(id) { collect(from: next, hop: hop + 1, resolve: resolve, into: &result) }
+            if let next = resolver.resolve(id) { collect(from: next, hop: hop + 1, resolver: resolver, into: &result) }
         case .objects(let ids):
             for id in ids {
-                if let next = resolve(id) { collect(from: next, hop: hop + 1, resolve: resolve, into: &result) }
+                if let next = resolver.resolve(id) { collect(from: next, hop: hop + 1, resolver: resolver, into: &result) }
             }
         default: break
         }
@@ -146,16 +123,16 @@ extension CompiledPath {
 }
 
 extension DynamicComparison {
-    func evaluate(in scope: PredicateScope, resolve: (ObjectID) -> [StoreValue]?) -> Bool {
-        let right = rhs.evaluate(in: scope, resolve: resolve)
+    func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
+        let right = rhs.evaluate(in: scope, resolver: resolver)
         if isMembership {
-            let element = lhs.scalar(in: scope, resolve: resolve)
+            let element = lhs.scalar(in: scope, resolver: resolver)
             return right.elements.contains { PredicateOrdering.equal(element, $0, options: options) }
         }
         switch quantifier {
-        case nil: return test(lhs.scalar(in: scope, resolve: resolve), against: right)
-        case .any: return lhs.evaluate(in: scope, resolve: resolve).elements.contains { test($0, against: right) }
-        case .all: return lhs.evaluate(in: scope, resolve: resolve).elements.allSatisfy { test($0, against: right) }
+        case nil: return test(lhs.scalar(in: scope, resolver: resolver), against: right)
+        case .any: return lhs.evaluate(in: scope, resolver: resolver).elements.contains { test($0, against: right) }
+        case .all: return lhs.evaluate(in: scope, resolver: resolver).elements.allSatisfy { test($0, against: right) }
         }
     }
 

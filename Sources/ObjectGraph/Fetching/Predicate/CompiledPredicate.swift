@@ -7,6 +7,8 @@
 struct CompiledPredicate {
     let entity: EntityInfo
     let root: PredicateNode
+    /// Whether the predicate compares `SELF`, so that callers must pass the object's ID.
+    let needsObjectID: Bool
 
     /// Checks `predicate` against `entity` and compiles it.
     ///
@@ -19,6 +21,7 @@ struct CompiledPredicate {
         var compiler = PredicateCompiler(model: model, entity: entity)
         self.entity = entity
         self.root = try compiler.node(predicate.expression)
+        self.needsObjectID = compiler.usesEvaluatedObject
     }
 
     /// Whether an object with `values` (by slot) matches.
@@ -29,9 +32,23 @@ struct CompiledPredicate {
     func matches(
         _ values: [StoreValue], objectID: ObjectID? = nil, resolve: (ObjectID) -> [StoreValue]?
     ) -> Bool {
-        let scope = PredicateScope(values: values, objectID: objectID, variables: [])
-        return root.evaluate(in: scope, resolve: resolve)
+        withoutActuallyEscaping(resolve) { resolve in
+            matches(values, objectID: objectID, resolver: PredicateResolver(resolve: resolve))
+        }
     }
+
+    /// Whether an object with `values` matches, resolving related objects with `resolver`.
+    func matches(_ values: [StoreValue], objectID: ObjectID?, resolver: PredicateResolver) -> Bool {
+        root.evaluate(in: PredicateScope(values: values, objectID: objectID, variables: []), resolver: resolver)
+    }
+}
+
+/// How evaluation reaches related objects: their current values by ID, `nil` if missing.
+///
+/// A struct around an opaque closure, passed down by value, so that evaluating a row neither
+/// retains the closure's captures nor specializes the evaluator for one caller.
+struct PredicateResolver {
+    let resolve: (ObjectID) -> [StoreValue]?
 }
 
 /// What a predicate evaluates against: the object, and the elements bound by enclosing
@@ -42,18 +59,114 @@ struct PredicateScope {
     var variables: [ObjectID]
 }
 
-/// A compiled predicate.
-indirect enum PredicateNode {
-    case constant(Bool)
-    case not(PredicateNode)
-    case and([PredicateNode])
-    case or([PredicateNode])
+/// A compiled predicate: an immutable tree of final classes, so that evaluation borrows its
+/// constants instead of copying them.
+class PredicateNode {
+    func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
+        preconditionFailure("PredicateNode is abstract")
+    }
+
+    /// The result, when it does not depend on the object.
+    var constantValue: Bool? { nil }
+
+    static func constant(_ result: Bool) -> PredicateNode { ConstantNode(result) }
+    static func not(_ node: PredicateNode) -> PredicateNode { NotNode(node) }
+    static func and(_ nodes: [PredicateNode]) -> PredicateNode { AndNode(nodes) }
+    static func or(_ nodes: [PredicateNode]) -> PredicateNode { OrNode(nodes) }
+
     /// A scalar compared with constants (the fast path).
-    case test(PredicateGetter, ValueTest)
+    static func test(_ getter: PredicateGetter, _ test: ValueTest) -> PredicateNode {
+        if case .slot(let slot) = getter { return SlotTestNode(slot, test) }
+        return TestNode(getter, test)
+    }
+
     /// Some (or every) element of a collection compared with constants.
-    case quantified(all: Bool, PredicateGetter, ValueTest)
+    static func quantified(all: Bool, _ getter: PredicateGetter, _ test: ValueTest) -> PredicateNode {
+        QuantifiedNode(all: all, getter, test)
+    }
+
     /// Two computed operands compared per object.
-    case compare(DynamicComparison)
+    static func compare(_ comparison: DynamicComparison) -> PredicateNode { DynamicNode(comparison) }
+}
+
+private final class ConstantNode: PredicateNode {
+    let result: Bool
+    init(_ result: Bool) { self.result = result }
+    override var constantValue: Bool? { result }
+    override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool { result }
+}
+
+private final class NotNode: PredicateNode {
+    let node: PredicateNode
+    init(_ node: PredicateNode) { self.node = node }
+    override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
+        !node.evaluate(in: scope, resolver: resolver)
+    }
+}
+
+private final class AndNode: PredicateNode {
+    let nodes: [PredicateNode]
+    init(_ nodes: [PredicateNode]) { self.nodes = nodes }
+    override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
+        for node in nodes where !node.evaluate(in: scope, resolver: resolver) { return false }
+        return true
+    }
+}
+
+private final class OrNode: PredicateNode {
+    let nodes: [PredicateNode]
+    init(_ nodes: [PredicateNode]) { self.nodes = nodes }
+    override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
+        for node in nodes where node.evaluate(in: scope, resolver: resolver) { return true }
+        return false
+    }
+}
+
+private final class SlotTestNode: PredicateNode {
+    let slot: Int
+    let test: ValueTest
+    init(_ slot: Int, _ test: ValueTest) {
+        self.slot = slot
+        self.test = test
+    }
+    override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
+        test.matches(scope.values[slot])
+    }
+}
+
+private final class TestNode: PredicateNode {
+    let getter: PredicateGetter
+    let test: ValueTest
+    init(_ getter: PredicateGetter, _ test: ValueTest) {
+        self.getter = getter
+        self.test = test
+    }
+    override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
+        test.matches(getter.scalar(in: scope, resolver: resolver))
+    }
+}
+
+private final class QuantifiedNode: PredicateNode {
+    let all: Bool
+    let getter: PredicateGetter
+    let test: ValueTest
+    init(all: Bool, _ getter: PredicateGetter, _ test: ValueTest) {
+        self.all = all
+        self.getter = getter
+        self.test = test
+    }
+    override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
+        let elements = getter.evaluate(in: scope, resolver: resolver).elements
+        return all ? elements.allSatisfy(test.matches) : elements.contains(where: test.matches)
+    }
+}
+
+private final class DynamicNode: PredicateNode {
+    let comparison: DynamicComparison
+    init(_ comparison: DynamicComparison) { self.comparison = comparison }
+    override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
+        comparison.evaluate(in: scope, resolver: resolver)
+    }
 }
 
 /// A comparison whose right side is not a constant, such as `price > cost` or

@@ -13,6 +13,7 @@ extension PredicateCompiler {
             }
             return Operand(getter: getter, type: .constant(value), constant: value, text: text)
         case .evaluatedObject:
+            usesEvaluatedObject = true
             return Operand(
                 getter: .evaluatedObject, type: objectType(entity, isCollection: false), constant: nil, text: text)
         case .variable(let name):

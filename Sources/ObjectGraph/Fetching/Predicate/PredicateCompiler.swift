@@ -5,6 +5,8 @@ struct PredicateCompiler {
     let entity: EntityInfo
     /// The variables of the enclosing `SUBQUERY`s, innermost last, with their element entities.
     var variables: [(name: String, entity: EntityInfo)] = []
+    /// Set when an operand is `SELF`: evaluation then needs the object's ID.
+    var usesEvaluatedObject = false
 
     init(model: ManagedObjectModel, entity: EntityInfo) {
         self.model = model
@@ -26,13 +28,13 @@ struct PredicateCompiler {
         case .constant(let value): return .constant(value)
         case .not(let inner):
             let compiled = try node(inner)
-            if case .constant(let value) = compiled { return .constant(!value) }
+            if let value = compiled.constantValue { return .constant(!value) }
             return .not(compiled)
         case .and:
             var nodes: [PredicateNode] = []
             for part in expression.flattened(and: true) {
                 let compiled = try node(part)
-                if case .constant(let value) = compiled {
+                if let value = compiled.constantValue {
                     if !value { return .constant(false) }
                     continue
                 }
@@ -43,7 +45,7 @@ struct PredicateCompiler {
             var nodes: [PredicateNode] = []
             for part in expression.flattened(and: false) {
                 let compiled = try node(part)
-                if case .constant(let value) = compiled {
+                if let value = compiled.constantValue {
                     if value { return .constant(true) }
                     continue
                 }
@@ -97,7 +99,7 @@ struct PredicateCompiler {
             lhs: lhs.getter, quantifier: quantifier, op: op, rhs: rhs.getter, options: options, isMembership: false)
         if lhs.constant != nil, rhs.constant != nil {
             let scope = PredicateScope(values: [], objectID: nil, variables: [])
-            return .constant(PredicateNode.compare(dynamic).evaluate(in: scope) { _ in nil })
+            return .constant(dynamic.evaluate(in: scope, resolver: PredicateResolver { _ in nil }))
         }
         return .compare(dynamic)
     }

@@ -120,42 +120,193 @@ struct MemberSet {
 }
 
 /// A test of one stored value against constants: the fast path of predicate evaluation.
-enum ValueTest {
-    case constant(Bool)
-    /// `== nil` (true) or `!= nil` (false).
-    case isNull(Bool)
-    case relation(PredicateRelation, PreparedConstant)
-    /// Inclusive at both ends.
-    case between(PreparedConstant, PreparedConstant)
-    case member(MemberSet)
-    case string(PreparedString.Operation, PreparedString)
-    case like(LikePattern)
-    case regex(PredicateRegex)
+///
+/// Tests are immutable objects made by the factories below; each kind is a final subclass with
+/// its constants in stored properties, so that matching a value copies no constant.
+class ValueTest {
+    func matches(_ value: StoreValue) -> Bool { preconditionFailure("ValueTest is abstract") }
 
-    @inline(__always)
-    func matches(_ value: StoreValue) -> Bool {
-        switch self {
-        case .constant(let result): return result
-        case .isNull(let wantsNull): return value.isNull == wantsNull
-        case .relation(let relation, let constant):
-            switch relation {
-            case .equal: return constant.equals(value)
-            case .notEqual: return !constant.equals(value)
-            default: return relation.holds(constant.order(value))
-            }
-        case .between(let low, let high):
-            guard let lower = low.order(value), lower >= 0, let upper = high.order(value) else { return false }
-            return upper <= 0
-        case .member(let members): return members.contains(value)
-        case .string(let operation, let constant):
-            guard case .string(let text) = value else { return false }
-            return constant.matches(text, operation)
-        case .like(let pattern):
-            guard case .string(let text) = value else { return false }
-            return pattern.matches(text)
-        case .regex(let regex):
-            guard case .string(let text) = value else { return false }
-            return regex.matches(text)
+    static func constant(_ result: Bool) -> ValueTest { ConstantTest(result) }
+
+    /// `== nil` (true) or `!= nil` (false).
+    static func isNull(_ wantsNull: Bool) -> ValueTest { NullTest(wantsNull) }
+
+    static func relation(_ relation: PredicateRelation, _ constant: PreparedConstant) -> ValueTest {
+        switch constant {
+        case .number(.int(let integer)): return IntegerRelationTest(relation, integer)
+        case .string(let string) where relation == .equal || relation == .notEqual:
+            return StringEqualityTest(string, negated: relation == .notEqual)
+        default: return RelationTest(relation, constant)
         }
+    }
+
+    /// Inclusive at both ends.
+    static func between(_ low: PreparedConstant, _ high: PreparedConstant) -> ValueTest {
+        if case .number(.int(let lower)) = low, case .number(.int(let upper)) = high {
+            return IntegerRangeTest(lower, upper)
+        }
+        return RangeTest(low, high)
+    }
+
+    static func member(_ members: MemberSet) -> ValueTest { MemberTest(members) }
+
+    static func string(_ operation: PreparedString.Operation, _ constant: PreparedString) -> ValueTest {
+        StringTest(operation, constant)
+    }
+
+    static func like(_ pattern: LikePattern) -> ValueTest { LikeTest(pattern) }
+
+    static func regex(_ regex: PredicateRegex) -> ValueTest { RegexTest(regex) }
+}
+
+private final class ConstantTest: ValueTest {
+    let result: Bool
+    init(_ result: Bool) { self.result = result }
+    override func matches(_ value: StoreValue) -> Bool { result }
+}
+
+private final class NullTest: ValueTest {
+    let wantsNull: Bool
+    init(_ wantsNull: Bool) { self.wantsNull = wantsNull }
+    override func matches(_ value: StoreValue) -> Bool { value.isNull == wantsNull }
+}
+
+/// An integer (or Bool) constant: compared without converting integer values.
+private final class IntegerRelationTest: ValueTest {
+    let relation: PredicateRelation
+    let constant: Int64
+    let number: PreparedConstant
+
+    init(_ relation: PredicateRelation, _ constant: Int64) {
+        self.relation = relation
+        self.constant = constant
+        self.number = .number(.int(constant))
+    }
+
+    override func matches(_ value: StoreValue) -> Bool {
+        guard case .int(let integer) = value else {
+            switch relation {
+            case .equal: return number.equals(value)
+            case .notEqual: return !number.equals(value)
+            default: return relation.holds(number.order(value))
+            }
+        }
+        switch relation {
+        case .equal: return integer == constant
+        case .notEqual: return integer != constant
+        case .less: return integer < constant
+        case .lessOrEqual: return integer <= constant
+        case .greater: return integer > constant
+        case .greaterOrEqual: return integer >= constant
+        }
+    }
+}
+
+private final class IntegerRangeTest: ValueTest {
+    let lower: Int64
+    let upper: Int64
+    let low: PreparedConstant
+    let high: PreparedConstant
+
+    init(_ lower: Int64, _ upper: Int64) {
+        self.lower = lower
+        self.upper = upper
+        self.low = .number(.int(lower))
+        self.high = .number(.int(upper))
+    }
+
+    override func matches(_ value: StoreValue) -> Bool {
+        if case .int(let integer) = value { return integer >= lower && integer <= upper }
+        guard let below = low.order(value), below >= 0, let above = high.order(value) else { return false }
+        return above <= 0
+    }
+}
+
+private final class StringEqualityTest: ValueTest {
+    let constant: PreparedString
+    let negated: Bool
+
+    init(_ constant: PreparedString, negated: Bool) {
+        self.constant = constant
+        self.negated = negated
+    }
+
+    override func matches(_ value: StoreValue) -> Bool {
+        guard case .string(let text) = value else { return negated }
+        return constant.matches(text, .equal) != negated
+    }
+}
+
+private final class RelationTest: ValueTest {
+    let relation: PredicateRelation
+    let constant: PreparedConstant
+
+    init(_ relation: PredicateRelation, _ constant: PreparedConstant) {
+        self.relation = relation
+        self.constant = constant
+    }
+
+    override func matches(_ value: StoreValue) -> Bool {
+        switch relation {
+        case .equal: return constant.equals(value)
+        case .notEqual: return !constant.equals(value)
+        default: return relation.holds(constant.order(value))
+        }
+    }
+}
+
+private final class RangeTest: ValueTest {
+    let low: PreparedConstant
+    let high: PreparedConstant
+
+    init(_ low: PreparedConstant, _ high: PreparedConstant) {
+        self.low = low
+        self.high = high
+    }
+
+    override func matches(_ value: StoreValue) -> Bool {
+        guard let below = low.order(value), below >= 0, let above = high.order(value) else { return false }
+        return above <= 0
+    }
+}
+
+private final class MemberTest: ValueTest {
+    let members: MemberSet
+    init(_ members: MemberSet) { self.members = members }
+    override func matches(_ value: StoreValue) -> Bool { members.contains(value) }
+}
+
+private final class StringTest: ValueTest {
+    let operation: PreparedString.Operation
+    let constant: PreparedString
+
+    init(_ operation: PreparedString.Operation, _ constant: PreparedString) {
+        self.operation = operation
+        self.constant = constant
+    }
+
+    override func matches(_ value: StoreValue) -> Bool {
+        guard case .string(let text) = value else { return false }
+        return constant.matches(text, operation)
+    }
+}
+
+private final class LikeTest: ValueTest {
+    let pattern: LikePattern
+    init(_ pattern: LikePattern) { self.pattern = pattern }
+
+    override func matches(_ value: StoreValue) -> Bool {
+        guard case .string(let text) = value else { return false }
+        return pattern.matches(text)
+    }
+}
+
+private final class RegexTest: ValueTest {
+    let regex: PredicateRegex
+    init(_ regex: PredicateRegex) { self.regex = regex }
+
+    override func matches(_ value: StoreValue) -> Bool {
+        guard case .string(let text) = value else { return false }
+        return regex.matches(text)
     }
 }
