@@ -136,7 +136,7 @@ extension ManagedContext {
                     return false
                 }
             }
-            var candidate = FetchCandidate(key: key, entityName: scan.info.name, values: row.values, source: .row(row))
+            var candidate = FetchCandidate(key: key, values: row.values, version: row.version)
             if !scan.overrides.isEmpty, let object = scan.overrides[key] {
                 if object.flags.isDeleted { return true }
                 candidate = FetchCandidate(object)
@@ -154,10 +154,9 @@ extension ManagedContext {
     }
 
     private func object(for candidate: FetchCandidate, info: EntityInfo) -> ManagedObject {
-        switch candidate.source {
-        case .object(let object): object
-        case .row(let row): materialize(info: info, key: candidate.key, row: row)
-        }
+        if let object = candidate.object { return object }
+        return materialize(
+            info: info, key: candidate.key, row: EntityTable.Row(version: candidate.version, values: candidate.values))
     }
 }
 
@@ -192,33 +191,31 @@ private struct FetchScan {
 extension CompiledPredicate {
     /// Whether a fetch candidate matches; its ID is made only for predicates that compare `SELF`.
     fileprivate func matches(_ candidate: FetchCandidate, resolver: PredicateResolver) -> Bool {
-        matches(candidate.values, objectID: needsObjectID ? candidate.id : nil, resolver: resolver)
+        let id = needsObjectID ? ObjectID(entityName: entity.name, key: candidate.key) : nil
+        return matches(candidate.values, objectID: id, resolver: resolver)
     }
 }
 
 /// An object a fetch considers: a committed row or a registered object, with its current values.
 private struct FetchCandidate {
-    enum Source {
-        case row(EntityTable.Row)
-        case object(ManagedObject)
-    }
-
     let key: Int64
-    let entityName: String
     let values: [StoreValue]
-    let source: Source
+    /// The committed row's version (for a row), or 0.
+    let version: Int64
+    /// The registered object whose values these are (a pending insert or a changed object).
+    let object: ManagedObject?
 
-    init(key: Int64, entityName: String, values: [StoreValue], source: Source) {
+    init(key: Int64, values: [StoreValue], version: Int64) {
         self.key = key
-        self.entityName = entityName
         self.values = values
-        self.source = source
+        self.version = version
+        self.object = nil
     }
 
     init(_ object: ManagedObject) {
-        self.init(
-            key: object.objectID.key, entityName: object.info.name, values: object.values, source: .object(object))
+        self.key = object.objectID.key
+        self.values = object.values
+        self.version = object.version
+        self.object = object
     }
-
-    var id: ObjectID { ObjectID(entityName: entityName, key: key) }
 }

@@ -71,8 +71,16 @@ class PredicateNode {
 
     static func constant(_ result: Bool) -> PredicateNode { ConstantNode(result) }
     static func not(_ node: PredicateNode) -> PredicateNode { NotNode(node) }
-    static func and(_ nodes: [PredicateNode]) -> PredicateNode { AndNode(nodes) }
-    static func or(_ nodes: [PredicateNode]) -> PredicateNode { OrNode(nodes) }
+    /// Every node, as a right-leaning chain of pairs: a final class's `let` children are
+    /// borrowed when evaluated, where array elements would be retained.
+    static func and(_ nodes: [PredicateNode]) -> PredicateNode {
+        nodes.dropLast().reversed().reduce(nodes[nodes.count - 1]) { AndNode($1, $0) }
+    }
+
+    /// Any node, as a right-leaning chain of pairs.
+    static func or(_ nodes: [PredicateNode]) -> PredicateNode {
+        nodes.dropLast().reversed().reduce(nodes[nodes.count - 1]) { OrNode($1, $0) }
+    }
 
     /// A scalar compared with constants (the fast path).
     static func test(_ getter: PredicateGetter, _ test: ValueTest) -> PredicateNode {
@@ -105,20 +113,26 @@ private final class NotNode: PredicateNode {
 }
 
 private final class AndNode: PredicateNode {
-    let nodes: [PredicateNode]
-    init(_ nodes: [PredicateNode]) { self.nodes = nodes }
+    let first: PredicateNode
+    let second: PredicateNode
+    init(_ first: PredicateNode, _ second: PredicateNode) {
+        self.first = first
+        self.second = second
+    }
     override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
-        for node in nodes where !node.evaluate(in: scope, resolver: resolver) { return false }
-        return true
+        first.evaluate(in: scope, resolver: resolver) && second.evaluate(in: scope, resolver: resolver)
     }
 }
 
 private final class OrNode: PredicateNode {
-    let nodes: [PredicateNode]
-    init(_ nodes: [PredicateNode]) { self.nodes = nodes }
+    let first: PredicateNode
+    let second: PredicateNode
+    init(_ first: PredicateNode, _ second: PredicateNode) {
+        self.first = first
+        self.second = second
+    }
     override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
-        for node in nodes where node.evaluate(in: scope, resolver: resolver) { return true }
-        return false
+        first.evaluate(in: scope, resolver: resolver) || second.evaluate(in: scope, resolver: resolver)
     }
 }
 
