@@ -115,7 +115,9 @@ extension CompiledPath {
             if let next = resolver.resolve(id) { collect(from: next, hop: hop + 1, resolver: resolver, into: &result) }
         case .objects(let ids):
             for id in ids {
-                if let next = resolver.resolve(id) { collect(from: next, hop: hop + 1, resolver: resolver, into: &result) }
+                if let next = resolver.resolve(id) {
+                    collect(from: next, hop: hop + 1, resolver: resolver, into: &result)
+                }
             }
         default: break
         }
