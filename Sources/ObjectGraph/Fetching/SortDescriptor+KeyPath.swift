@@ -12,6 +12,10 @@ extension SortDescriptor {
     /// request.sortDescriptors = [SortDescriptor(\Fruit.price, order: .reverse)]
     /// ```
     ///
+    /// In a file that also imports Foundation, Foundation's `SortDescriptor<Root>(_:order:)`
+    /// matches the same call: write it where a `[SortDescriptor]` is expected (as above), or
+    /// qualify it as `ObjectGraph.SortDescriptor(\Fruit.price)`.
+    ///
     /// The property is found by reading the key path on a throwaway instance and seeing which
     /// property's storage it touched, so the key path must read one stored property directly. A
     /// computed property that reads exactly one attribute is indistinguishable from it (and sorts

@@ -4,8 +4,11 @@ import Foundation
 ///
 /// Keys may follow to-one relationships (`basket.label`). `nil` values sort first in ascending
 /// order and last in descending order. Sorting is stable: objects whose keys tie keep their key
-/// (insertion) order. This type shadows Foundation's generic `SortDescriptor` in code that
-/// imports both modules.
+/// (insertion) order.
+///
+/// Foundation has a generic `SortDescriptor<Compared>` too. In a file that imports both modules,
+/// calls such as `SortDescriptor(key: "price")` resolve to this type, but as a type name
+/// `SortDescriptor` is ambiguous: write `ObjectGraph.SortDescriptor` in type annotations.
 ///
 /// For example:
 /// ```swift

@@ -104,6 +104,8 @@ struct PredicateCase: Sendable, CustomTestStringConvertible {
         PredicateCase("name < 'B'", ["Apple Pie", ""]),
         PredicateCase("name <[c] 'b'", ["apple", "Apple Pie", ""]),
         PredicateCase("name BETWEEN {'a', 'c'}", ["apple", "banana"]),
+        // IN a string: a substring of it.
+        PredicateCase("name IN 'xbananax'", ["banana", "", "nan"]),
     ]
 
     // MARK: - String operators

@@ -72,7 +72,8 @@ import Testing
 
     @Test func stringsInsideQuotesAreNeverPlaceholders() throws {
         let predicate = try FetchPredicate(format: "name == '%@' OR name == \"$X\" OR name == %@", "%K")
-        guard case .or(.or(let first, let second), let third) = predicate.expression,
+        guard case .or(let operands) = predicate.expression, operands.count == 3,
+            case let (first, second, third) = (operands[0], operands[1], operands[2]),
             case .comparison(let a) = first, case .comparison(let b) = second, case .comparison(let c) = third
         else {
             Issue.record("unexpected tree \(predicate.expression)")
@@ -89,6 +90,15 @@ import Testing
         let predicate = try FetchPredicate(format: "name == %@", hostile)
         #expect(try PredicateFixture().names(matching: predicate).isEmpty)
         #expect(try FetchPredicate(format: predicate.description) == predicate)
+    }
+
+    @Test func longChainsParsePrintEncodeAndEvaluate() throws {
+        let terms = (0..<3_000).map { "price == \($0)" }
+        let predicate = try FetchPredicate(format: terms.joined(separator: " OR "))
+        #expect(try FetchPredicate(format: predicate.description) == predicate)
+        let data = try JSONEncoder().encode(predicate)
+        #expect(try JSONDecoder().decode(FetchPredicate.self, from: data) == predicate)
+        #expect(try PredicateFixture().names(matching: predicate) == PredicateCase.except("max", "min"))
     }
 
     @Test func evaluatesDirectlyOnValueArrays() throws {

@@ -72,9 +72,10 @@ import Testing
     }
 
     @Test func programmaticTreesPrintAndParse() throws {
-        let tree = PredicateExpression.and(
+        let tree = PredicateExpression.and([
             .comparison(.init(.key("basket.owner.name"), .beginsWith, .constant("a"), options: [.caseInsensitive])),
-            .not(.comparison(.init(.key("tags.title"), .in, .constant(["x", "y"]), modifier: .any))))
+            .not(.comparison(.init(.key("tags.title"), .in, .constant(["x", "y"]), modifier: .any))),
+        ])
         let predicate = FetchPredicate(tree)
         #expect(
             predicate.description == "basket.owner.name BEGINSWITH[c] \"a\" AND NOT ANY tags.title IN {\"x\", \"y\"}")
@@ -93,7 +94,7 @@ import Testing
     }
 
     @Test func decodingRejectsMalformedTrees() {
-        let bad = ["{\"and\":[{\"constant\":true}]}", "{\"constant\":{\"double\":\"x\"}}", "{}"]
+        let bad = ["{\"and\":5}", "{\"constant\":{\"double\":\"x\"}}", "{}"]
         for text in bad {
             #expect(throws: DecodingError.self) {
                 try JSONDecoder().decode(PredicateExpression.self, from: Data(text.utf8))

@@ -119,6 +119,13 @@ import Testing
         #expect(SortDescriptor(\Sample.link).key == "link")
     }
 
+    @Test func keyPathsThatReadNoWrappedPropertyStopTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            // Qualified: without an expected type, Foundation's SortDescriptor<Product> would match.
+            _ = ObjectGraph.SortDescriptor(\Product.objectID)
+        }
+    }
+
     @Test func typedKeyPathsSortFetches() throws {
         let fixture = try PredicateFixture()
         #expect(try names(fixture, [SortDescriptor(\Product.price, order: .reverse)]).first == "max")

@@ -71,15 +71,20 @@ class PredicateNode {
 
     static func constant(_ result: Bool) -> PredicateNode { ConstantNode(result) }
     static func not(_ node: PredicateNode) -> PredicateNode { NotNode(node) }
-    /// Every node, as a right-leaning chain of pairs: a final class's `let` children are
-    /// borrowed when evaluated, where array elements would be retained.
-    static func and(_ nodes: [PredicateNode]) -> PredicateNode {
-        nodes.dropLast().reversed().reduce(nodes[nodes.count - 1]) { AndNode($1, $0) }
+    /// Every node (at least one), as a balanced tree of pairs evaluated left to right: a final
+    /// class's `let` children are borrowed when evaluated, where array elements would be
+    /// retained, and balancing keeps long chains shallow.
+    static func and(_ nodes: some Collection<PredicateNode>) -> PredicateNode {
+        guard nodes.count > 1 else { return nodes.first! }
+        let middle = nodes.index(nodes.startIndex, offsetBy: nodes.count / 2)
+        return AndNode(and(nodes[..<middle]), and(nodes[middle...]))
     }
 
-    /// Any node, as a right-leaning chain of pairs.
-    static func or(_ nodes: [PredicateNode]) -> PredicateNode {
-        nodes.dropLast().reversed().reduce(nodes[nodes.count - 1]) { OrNode($1, $0) }
+    /// Any node (at least one), as a balanced tree of pairs evaluated left to right.
+    static func or(_ nodes: some Collection<PredicateNode>) -> PredicateNode {
+        guard nodes.count > 1 else { return nodes.first! }
+        let middle = nodes.index(nodes.startIndex, offsetBy: nodes.count / 2)
+        return OrNode(or(nodes[..<middle]), or(nodes[middle...]))
     }
 
     /// A scalar compared with constants (the fast path).

@@ -90,14 +90,14 @@ public struct FetchPredicate: Sendable, Hashable, Codable, CustomStringConvertib
     ///
     /// Core Data: `NSCompoundPredicate(andPredicateWithSubpredicates:)`.
     public static func && (lhs: FetchPredicate, rhs: FetchPredicate) -> FetchPredicate {
-        FetchPredicate(.and(lhs.expression, rhs.expression))
+        FetchPredicate(.and(lhs.expression.operands(ofAnd: true) + rhs.expression.operands(ofAnd: true)))
     }
 
     /// Either predicate.
     ///
     /// Core Data: `NSCompoundPredicate(orPredicateWithSubpredicates:)`.
     public static func || (lhs: FetchPredicate, rhs: FetchPredicate) -> FetchPredicate {
-        FetchPredicate(.or(lhs.expression, rhs.expression))
+        FetchPredicate(.or(lhs.expression.operands(ofAnd: false) + rhs.expression.operands(ofAnd: false)))
     }
 
     /// The opposite predicate.
@@ -115,5 +115,16 @@ public struct FetchPredicate: Sendable, Hashable, Codable, CustomStringConvertib
 
     public init(from decoder: any Decoder) throws {
         self.expression = try decoder.singleValueContainer().decode(PredicateExpression.self)
+    }
+}
+
+extension PredicateExpression {
+    /// The operands of an `and` (or `or`), or the expression itself, for combining predicates
+    /// into one flat chain.
+    fileprivate func operands(ofAnd: Bool) -> [PredicateExpression] {
+        switch (self, ofAnd) {
+        case (.and(let operands), true), (.or(let operands), false): operands
+        default: [self]
+        }
     }
 }

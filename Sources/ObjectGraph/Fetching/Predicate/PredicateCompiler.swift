@@ -30,9 +30,9 @@ struct PredicateCompiler {
             let compiled = try node(inner)
             if let value = compiled.constantValue { return .constant(!value) }
             return .not(compiled)
-        case .and:
+        case .and(let operands):
             var nodes: [PredicateNode] = []
-            for part in expression.flattened(and: true) {
+            for part in operands {
                 let compiled = try node(part)
                 if let value = compiled.constantValue {
                     if !value { return .constant(false) }
@@ -41,9 +41,9 @@ struct PredicateCompiler {
                 nodes.append(compiled)
             }
             return nodes.isEmpty ? .constant(true) : (nodes.count == 1 ? nodes[0] : .and(nodes))
-        case .or:
+        case .or(let operands):
             var nodes: [PredicateNode] = []
-            for part in expression.flattened(and: false) {
+            for part in operands {
                 let compiled = try node(part)
                 if let value = compiled.constantValue {
                     if value { return .constant(true) }
@@ -135,17 +135,5 @@ struct PredicateCompiler {
 
     func mismatch(_ problem: String, key: String?) -> PersistenceError {
         PersistenceError.predicateTypeMismatch(problem, key: key, entity: entity.name)
-    }
-}
-
-extension PredicateExpression {
-    /// The operands of a chain of `AND`s (or `OR`s), left to right.
-    func flattened(and: Bool) -> [PredicateExpression] {
-        switch (self, and) {
-        case (.and(let lhs, let rhs), true), (.or(let lhs, let rhs), false):
-            return lhs.flattened(and: and) + rhs.flattened(and: and)
-        default:
-            return [self]
-        }
     }
 }

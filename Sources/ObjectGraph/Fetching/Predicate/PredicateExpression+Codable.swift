@@ -15,8 +15,8 @@ extension PredicateExpression {
         switch self {
         case .constant(let value): try container.encode(value, forKey: .constant)
         case .not(let inner): try container.encode(inner, forKey: .not)
-        case .and(let lhs, let rhs): try container.encode([lhs, rhs], forKey: .and)
-        case .or(let lhs, let rhs): try container.encode([lhs, rhs], forKey: .or)
+        case .and(let operands): try container.encode(operands, forKey: .and)
+        case .or(let operands): try container.encode(operands, forKey: .or)
         case .comparison(let comparison): try container.encode(comparison, forKey: .comparison)
         }
     }
@@ -28,20 +28,12 @@ extension PredicateExpression {
         } else if let inner = try container.decodeIfPresent(PredicateExpression.self, forKey: .not) {
             self = .not(inner)
         } else if let operands = try container.decodeIfPresent([PredicateExpression].self, forKey: .and) {
-            guard operands.count == 2 else { throw Self.corrupt(container, .and, "AND has two operands") }
-            self = .and(operands[0], operands[1])
+            self = .and(operands)
         } else if let operands = try container.decodeIfPresent([PredicateExpression].self, forKey: .or) {
-            guard operands.count == 2 else { throw Self.corrupt(container, .or, "OR has two operands") }
-            self = .or(operands[0], operands[1])
+            self = .or(operands)
         } else {
             self = .comparison(try container.decode(Comparison.self, forKey: .comparison))
         }
-    }
-
-    private static func corrupt(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys, _ what: String)
-        -> DecodingError
-    {
-        .dataCorruptedError(forKey: key, in: container, debugDescription: what)
     }
 }
 

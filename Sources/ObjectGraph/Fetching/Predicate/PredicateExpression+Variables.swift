@@ -4,14 +4,10 @@ extension PredicateExpression {
         switch self {
         case .constant: return self
         case .not(let inner): return .not(try inner.substituting(variables, boundBySubquery: bound))
-        case .and(let lhs, let rhs):
-            return .and(
-                try lhs.substituting(variables, boundBySubquery: bound),
-                try rhs.substituting(variables, boundBySubquery: bound))
-        case .or(let lhs, let rhs):
-            return .or(
-                try lhs.substituting(variables, boundBySubquery: bound),
-                try rhs.substituting(variables, boundBySubquery: bound))
+        case .and(let operands):
+            return .and(try operands.map { try $0.substituting(variables, boundBySubquery: bound) })
+        case .or(let operands):
+            return .or(try operands.map { try $0.substituting(variables, boundBySubquery: bound) })
         case .comparison(var comparison):
             comparison.lhs = try comparison.lhs.substituting(variables, boundBySubquery: bound)
             comparison.rhs = try comparison.rhs.substituting(variables, boundBySubquery: bound)
@@ -23,9 +19,8 @@ extension PredicateExpression {
         switch self {
         case .constant: break
         case .not(let inner): inner.collectVariables(into: &names, boundBySubquery: bound)
-        case .and(let lhs, let rhs), .or(let lhs, let rhs):
-            lhs.collectVariables(into: &names, boundBySubquery: bound)
-            rhs.collectVariables(into: &names, boundBySubquery: bound)
+        case .and(let operands), .or(let operands):
+            for operand in operands { operand.collectVariables(into: &names, boundBySubquery: bound) }
         case .comparison(let comparison):
             comparison.lhs.collectVariables(into: &names, boundBySubquery: bound)
             comparison.rhs.collectVariables(into: &names, boundBySubquery: bound)

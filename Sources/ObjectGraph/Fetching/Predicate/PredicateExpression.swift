@@ -8,7 +8,7 @@
 /// For example:
 /// ```swift
 /// let predicate = try FetchPredicate(format: "price > %d AND name BEGINSWITH[c] %@", 100, "a")
-/// if case .and(let lhs, _) = predicate.expression { print(lhs) }   // price > 100
+/// if case .and(let operands) = predicate.expression { print(operands[0]) }   // price > 100
 /// ```
 ///
 /// Core Data: `NSPredicate`, `NSCompoundPredicate` and `NSComparisonPredicate`.
@@ -17,10 +17,11 @@ public indirect enum PredicateExpression: Sendable, Hashable, Codable, CustomStr
     case constant(Bool)
     /// `NOT p`.
     case not(PredicateExpression)
-    /// `p AND q`.
-    case and(PredicateExpression, PredicateExpression)
-    /// `p OR q`.
-    case or(PredicateExpression, PredicateExpression)
+    /// `p AND q AND …`: every operand holds (true for none). A chain of `AND`s at one level
+    /// of parentheses is one `and`, so long chains make shallow trees.
+    case and([PredicateExpression])
+    /// `p OR q OR …`: some operand holds (false for none).
+    case or([PredicateExpression])
     /// `lhs op rhs`, possibly with a modifier and options.
     case comparison(Comparison)
 

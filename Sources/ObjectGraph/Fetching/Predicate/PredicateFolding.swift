@@ -6,6 +6,8 @@ enum PredicateFolding {
     /// `text` folded as `options` ask (Unicode case folding and diacritic removal).
     static func fold(_ text: String, _ options: PredicateExpression.Options) -> String {
         guard !options.isEmpty else { return text }
+        // For ASCII, case folding is lower-casing and there are no diacritics to remove.
+        if isASCII(text) { return options.contains(.caseInsensitive) ? text.lowercased() : text }
         var foundation: String.CompareOptions = []
         if options.contains(.caseInsensitive) { foundation.insert(.caseInsensitive) }
         if options.contains(.diacriticInsensitive) { foundation.insert(.diacriticInsensitive) }

@@ -86,21 +86,21 @@ struct PredicateParser {
     // MARK: - Predicates
 
     mutating func parseOr() throws -> PredicateExpression {
-        var result = try parseAnd()
+        var operands = [try parseAnd()]
         while isKeyword("OR") || isSymbol("||") {
             advance()
-            result = .or(result, try parseAnd())
+            operands.append(try parseAnd())
         }
-        return result
+        return operands.count == 1 ? operands[0] : .or(operands)
     }
 
     mutating func parseAnd() throws -> PredicateExpression {
-        var result = try parseNot()
+        var operands = [try parseNot()]
         while isKeyword("AND") || isSymbol("&&") {
             advance()
-            result = .and(result, try parseNot())
+            operands.append(try parseNot())
         }
-        return result
+        return operands.count == 1 ? operands[0] : .and(operands)
     }
 
     mutating func parseNot() throws -> PredicateExpression {

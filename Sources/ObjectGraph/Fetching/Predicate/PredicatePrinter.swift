@@ -15,10 +15,12 @@ enum PredicatePrinter {
             case .and, .or: return "NOT (\(predicate(inner)))"
             default: return "NOT \(predicate(inner))"
             }
-        case .and(let lhs, let rhs):
-            return "\(grouped(lhs, if: isOr)) AND \(grouped(rhs, if: { isOr($0) || isAnd($0) }))"
-        case .or(let lhs, let rhs):
-            return "\(predicate(lhs)) OR \(grouped(rhs, if: isOr))"
+        case .and(let operands):
+            guard !operands.isEmpty else { return "TRUEPREDICATE" }
+            return operands.map { grouped($0, if: { isOr($0) || isAnd($0) }) }.joined(separator: " AND ")
+        case .or(let operands):
+            guard !operands.isEmpty else { return "FALSEPREDICATE" }
+            return operands.map { grouped($0, if: isOr) }.joined(separator: " OR ")
         case .comparison(let comparison):
             return self.comparison(comparison)
         }
