@@ -15,8 +15,12 @@ public struct FetchRequest<Result: ManagedObject>: Sendable, CustomStringConvert
     /// The entity to fetch; `nil` means the entity of `Result`.
     public var entityName: String?
     /// The condition the objects must meet; `nil` for every object of the entity.
+    ///
+    /// Core Data: `NSFetchRequest.predicate`.
     public var predicate: FetchPredicate?
     /// The order of the results; with none, objects come in key (insertion) order.
+    ///
+    /// Core Data: `NSFetchRequest.sortDescriptors`.
     public var sortDescriptors: [SortDescriptor] = []
     /// The most objects to return; 0 for no limit.
     public var fetchLimit: Int = 0

@@ -49,6 +49,7 @@ struct PredicateParseError: Sendable, CustomTestStringConvertible {
         PredicateParseError("price BETWEEN %@", args: [[1, 2, 3]], .invalidPredicate, at: 14, "two bounds"),
         PredicateParseError("price BETWEEN 5", .invalidPredicate, at: 14, "two bounds"),
         PredicateParseError("name MATCHES '('", .invalidPredicate, at: 13, "regular expression"),
+        PredicateParseError("name MATCHES[c] 'a)(b'", .invalidPredicate, at: 16, "regular expression"),
         PredicateParseError("ANY", .invalidPredicate, at: 3, "expected a value or key path"),
         PredicateParseError("name == ANY", .invalidPredicate, at: 8, "must come first"),
         PredicateParseError("name IN", .invalidPredicate, at: 7, "after 'IN'"),
@@ -220,6 +221,16 @@ struct OpaqueValue: Sendable {}
             try template.withSubstitutionVariables(["LIMIT": NSObject()])
         }
         #expect(unusable?.code == .invalidPredicate)
+    }
+
+    @Test func invalidPatternsFromVariablesFailWhenFetched() throws {
+        let fixture = try PredicateFixture()
+        let predicate = try FetchPredicate(format: "name MATCHES $P").withSubstitutionVariables(["P": "("])
+        let error = #expect(throws: PersistenceError.self) {
+            try fixture.context.fetch(FetchRequest<Product>(predicate: predicate))
+        }
+        #expect(error?.code == .invalidPredicate)
+        #expect(error?.key == "name")
     }
 
     @Test func errorMessagesNameTheKeyAndEntityButNoValues() throws {

@@ -183,12 +183,14 @@ struct PredicateRegex {
         if options.contains(.caseInsensitive) { regexOptions.insert(.caseInsensitive) }
         let source =
             options.contains(.diacriticInsensitive) ? PredicateFolding.fold(pattern, [.diacriticInsensitive]) : pattern
+        // The pattern must be valid on its own: wrapped, "a)(b" would become valid.
+        _ = try NSRegularExpression(pattern: source, options: regexOptions)
         self.expression = try NSRegularExpression(pattern: "\\A(?:\(source))\\z", options: regexOptions)
         self.options = options
     }
 
     static func isValid(_ pattern: String) -> Bool {
-        (try? NSRegularExpression(pattern: "\\A(?:\(pattern))\\z")) != nil
+        (try? PredicateRegex(pattern, options: [])) != nil
     }
 
     func matches(_ value: String) -> Bool {
