@@ -29,11 +29,13 @@ extension PredicateCase {
 
     static let toMany: [PredicateCase] = [
         PredicateCase("ANY labels.text == 'fruit'", ["apple", "banana"]),
+        // "ANY, SOME: Specifies any of the elements in the following expression."
         PredicateCase("SOME labels.text == 'fruit'", ["apple", "banana"]),
         // Core Data's SQL store treats a to-many key path without a modifier as ANY.
         PredicateCase("labels.text == 'fruit'", ["apple", "banana"]),
         // ALL is true for an empty collection.
         PredicateCase("ALL labels.text == 'fruit'", noLabels),
+        // "NONE … is logically equivalent to NOT (ANY …)."
         PredicateCase("NONE labels.text == 'fruit'", except("apple", "banana")),
         PredicateCase("labels.@count == 0", noLabels),
         PredicateCase("labels.@count > 1", ["apple", "banana"]),

@@ -18,10 +18,12 @@ extension PredicateCase {
         PredicateCase("price => 200", ["Apple Pie", "Ärger", "max", "straße"]),
         PredicateCase("price != 150", except("café", "CAFE")),
         PredicateCase("100 < price", ["Apple Pie", "Ärger", "café", "CAFE", "りんご", "max", "straße", "e\u{301}clair"]),
-        // BETWEEN is inclusive at both ends.
+        // BETWEEN: "The left-hand expression is between, or equal to either of, the values
+        // specified in the right-hand side" (Predicate Format String Syntax).
         PredicateCase("price BETWEEN {100, 150}", ["apple", "café", "CAFE", "りんご"]),
         PredicateCase("price BETWEEN %@", args: [[100, 150]], ["apple", "café", "CAFE", "りんご"]),
         PredicateCase("price between {150, 100}", []),
+        // IN: "the left-hand side must appear in the collection specified by the right-hand side".
         PredicateCase("price IN {80, 99, 300}", ["banana", "straße", "emoji 🍎"]),
         PredicateCase("price IN %@", args: [Set([80, 300])], ["banana", "straße"]),
         // IN an empty collection is false.
@@ -133,6 +135,7 @@ extension PredicateCase {
         PredicateCase("name BEGINSWITH 'a' OR name BEGINSWITH 'b' AND price > 100", ["apple"]),
         PredicateCase("(name BEGINSWITH 'a' OR name BEGINSWITH 'b') AND price > 90", ["apple"]),
         PredicateCase("NOT (price > 100 OR inStock == NO)", ["apple", "banana", "emoji 🍎"]),
+        // "TRUEPREDICATE: A predicate that always evaluates to TRUE"; FALSEPREDICATE likewise.
         PredicateCase("TRUEPREDICATE", everything),
         PredicateCase("FALSEPREDICATE", []),
         PredicateCase("truepredicate AND name == 'apple'", ["apple"]),

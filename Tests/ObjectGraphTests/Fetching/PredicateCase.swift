@@ -61,8 +61,9 @@ struct PredicateCase: Sendable, CustomTestStringConvertible {
 
     // MARK: - Equality of strings, nil
 
-    // NSPredicate compares strings exactly unless [c] (case) or [d] (diacritics) is given
-    // (Predicate Programming Guide, "String Comparisons").
+    // Predicate Programming Guide, "Predicate Format String Syntax": "String comparisons are, by
+    // default, case and diacritic sensitive. You can modify an operator using the key characters
+    // c and d within square braces to specify case and diacritic insensitivity respectively."
     static let strings: [PredicateCase] = [
         PredicateCase("name == 'apple'", ["apple"]),
         PredicateCase("name = \"apple\"", ["apple"]),
@@ -83,6 +84,8 @@ struct PredicateCase: Sendable, CustomTestStringConvertible {
         PredicateCase("name ==[c] 'STRASSE'", ["straße"]),
         PredicateCase("name == 'emoji 🍎'", ["emoji 🍎"]),
         PredicateCase("name == nil", []),
+        // "Using Null Values": a comparison predicate does not match any value with null except
+        // null (nil) itself.
         PredicateCase("note == nil", nilNotes),
         PredicateCase("note == NULL", nilNotes),
         PredicateCase("note == %@", args: [String?.none as any Sendable], nilNotes),
@@ -133,7 +136,8 @@ struct PredicateCase: Sendable, CustomTestStringConvertible {
         PredicateCase("note CONTAINS[cd] 'a'", ["Ärger", "café", "CAFE", "straße"]),
         PredicateCase("note ENDSWITH 'ait'", ["café"]),
         PredicateCase("note BEGINSWITH %@", args: [String?.none as any Sendable], []),
-        // LIKE: * is any run, ? one character, over the whole string (Predicate Format String Syntax).
+        // LIKE: "? and * are allowed as wildcard characters, where ? matches 1 character and *
+        // matches 0 or more characters" (Predicate Format String Syntax); the whole string.
         PredicateCase("name LIKE 'a*'", ["apple"]),
         PredicateCase("name LIKE[c] 'a*e'", ["apple", "Apple Pie"]),
         PredicateCase("name LIKE '?a?'", ["max", "nan"]),
@@ -147,7 +151,8 @@ struct PredicateCase: Sendable, CustomTestStringConvertible {
         PredicateCase("name LIKE '*p*p*'", ["apple", "Apple Pie"]),
         PredicateCase("note LIKE '*'", notes),
         PredicateCase("note LIKE '?'", ["Ärger", "emoji 🍎"]),
-        // MATCHES: an ICU regular expression that must match the whole string.
+        // MATCHES: "a regex-style comparison according to ICU v3"; NSPredicate matches the whole
+        // string.
         PredicateCase("name MATCHES 'a.*'", ["apple"]),
         PredicateCase("name MATCHES '[a-z]+'", ["apple", "banana", "max", "min", "nan"]),
         PredicateCase("name MATCHES[c] 'APPLE.*'", ["apple", "Apple Pie"]),

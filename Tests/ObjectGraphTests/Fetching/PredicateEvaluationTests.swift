@@ -70,6 +70,9 @@ import Testing
         #expect(try PredicateFixture().names(matching: bound) == ["apple", "banana", "CAFE"])
     }
 
+    // "Single or double quoting variables (or substitution variable strings) cause %@, %K, or
+    // $variable to be interpreted as a literal in the format string" (Predicate Format String
+    // Syntax).
     @Test func stringsInsideQuotesAreNeverPlaceholders() throws {
         let predicate = try FetchPredicate(format: "name == '%@' OR name == \"$X\" OR name == %@", "%K")
         guard case .or(let operands) = predicate.expression, operands.count == 3,
