@@ -136,6 +136,35 @@ import Testing
         #expect(try context.fetch(request).map(\.name) == ["cheap", "s1", "s2", "s3", "p1", "p2"])
     }
 
+    @Test func attributeValueArgumentsBindTheirStoredForm() throws {
+        let (_, context) = try makeContext(model: TestModels.samples)
+        let sample = Sample(context: context)
+        sample.required = "x"
+        sample.ripeness = .ripe
+        sample.grade = .high
+        sample.origin = Origin(country: "NZ", farms: ["a"], rating: 4.5)
+        sample.optionalText = nil
+        let other = Sample(context: context)
+        other.required = "y"
+        try context.save()
+        let cases: [(String, Any?)] = [
+            ("ripeness == %@", Ripeness.ripe), ("grade == %@", Grade.high), ("grade > %d", 1),
+            ("origin == %@", Origin(country: "NZ", farms: ["a"], rating: 4.5)), ("required == %@", "x"),
+            ("optionalRipeness == %@", nil as Ripeness?), ("ripeness IN %@", [Ripeness.ripe, .overripe]),
+            ("link == %@", URL(string: "https://example.com")!), ("single == %@", 0 as Float),
+        ]
+        for (format, argument) in cases {
+            let request = FetchRequest<Sample>(predicate: try FetchPredicate(format: format, argument))
+            let expected =
+                format.hasPrefix("optional") || format.hasPrefix("link") || format.hasPrefix("single") ? 2 : 1
+            #expect(try context.count(for: request) == expected, "\(format)")
+        }
+        let wrongKind = #expect(throws: PersistenceError.self) {
+            try context.fetch(FetchRequest<Sample>(predicate: try FetchPredicate(format: "ripeness == 1")))
+        }
+        #expect(wrongKind?.code == .typeMismatch)
+    }
+
     @Test func invalidPredicatesFailBeforeAnyObjectIsCreated() throws {
         let (container, _) = try makeContext()
         let context = container.newContext()

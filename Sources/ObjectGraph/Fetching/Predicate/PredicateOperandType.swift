@@ -11,6 +11,9 @@ struct PredicateOperandType {
         var family: String {
             switch self {
             case .bool, .integer, .floating, .decimal: "number"
+            // A codable value is stored as its JSON encoding (sorted keys): equal values are
+            // equal data.
+            case .codable: "data"
             case .object(let entity): "object of \(entity)"
             default: "\(self)"
             }
