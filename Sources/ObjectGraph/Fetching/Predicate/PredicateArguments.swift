@@ -73,7 +73,7 @@ extension PredicateValue {
         switch try bind(argument) {
         case .int(let value): return .int(value)
         case .bool(let value): return .int(value ? 1 : 0)
-        case let other: throw PredicateArgumentProblem(reason: "it is a \(other.kindName), not an integer")
+        case let other: throw PredicateArgumentProblem(reason: "it is \(other.kindPhrase), not an integer")
         }
     }
 
@@ -83,7 +83,7 @@ extension PredicateValue {
         case .int(let value): return .double(Double(value))
         case .double(let value): return .double(value)
         case .decimal(let value): return .double(NSDecimalNumber(decimal: value).doubleValue)
-        case let other: throw PredicateArgumentProblem(reason: "it is a \(other.kindName), not a number")
+        case let other: throw PredicateArgumentProblem(reason: "it is \(other.kindPhrase), not a number")
         }
     }
 }

@@ -92,7 +92,7 @@ struct PredicateOperandType {
     static func constant(_ value: PredicateValue) -> PredicateOperandType {
         PredicateOperandType(
             kind: Kind(value), isCollection: value.elements != nil,
-            summary: value.elements != nil ? "a collection" : "a \(value.kindName)")
+            summary: value.kindPhrase)
     }
 }
 

@@ -229,7 +229,7 @@ struct PredicateParser {
         case (.between, .constant(let value)):
             guard value.elements?.count == 2 else {
                 throw syntaxError(
-                    "BETWEEN needs two bounds, as in BETWEEN {1, 10}; found a \(value.kindName)"
+                    "BETWEEN needs two bounds, as in BETWEEN {1, 10}; found \(value.kindPhrase)"
                         + (value.elements.map { " of \($0.count)" } ?? ""), at: token)
             }
         case (.between, .aggregate(let elements)) where elements.count != 2:

@@ -99,6 +99,11 @@ public indirect enum PredicateValue: Sendable, Hashable, CustomStringConvertible
         return nil
     }
 
+    /// The kind's name with its article ("an integer", "a String"), for error messages.
+    var kindPhrase: String {
+        elements != nil ? "a collection" : "\(["integer", "object"].contains(kindName) ? "an" : "a") \(kindName)"
+    }
+
     /// A short name of the value's kind, for error messages (never the value itself).
     var kindName: String {
         switch self {
