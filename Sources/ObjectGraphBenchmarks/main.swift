@@ -100,6 +100,30 @@ if inMemorySection {
         precondition(count == bulkCount)
     }
 
+    var filtered = Item.fetchRequest()
+    filtered.predicate = try FetchPredicate(format: "price BETWEEN {100, 200} AND name BEGINSWITH %@", "item 1")
+    try measure("count \(bulkCount) objects with a predicate (BETWEEN AND BEGINSWITH)", iterations: 20) {
+        let count = try editor.count(for: filtered)
+        precondition(count > 0)
+    }
+
+    var folded = Item.fetchRequest()
+    folded.predicate = try FetchPredicate(format: "price BETWEEN {100, 200} AND name BEGINSWITH[cd] %@", "ITEM 1")
+    try measure("count \(bulkCount) objects with a predicate (BETWEEN AND BEGINSWITH[cd])", iterations: 20) {
+        let count = try editor.count(for: folded)
+        precondition(count > 0)
+    }
+
+    var sorted = Item.fetchRequest()
+    sorted.predicate = try FetchPredicate(format: "price < %d", 100)
+    sorted.sortDescriptors = [SortDescriptor(key: "weight", ascending: false)]
+    sorted.fetchLimit = 20
+    try measure("fetch 20 of \(bulkCount) objects: predicate, sort, limit (new context)", iterations: 10) {
+        let context = container.newContext()
+        let fetched = try context.fetch(sorted)
+        precondition(fetched.count == 20)
+    }
+
     try measureTimed("delete all \(bulkCount) + save (store filled outside the timing)", iterations: 1, repetitions: 3)
     {
         let container = try PersistentContainer(model: model, storeDescription: .inMemory)

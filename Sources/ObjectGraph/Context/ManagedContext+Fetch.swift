@@ -1,81 +1,147 @@
 extension ManagedContext {
-    /// The objects a fetch request selects, in key (insertion) order.
+    /// The objects a fetch request selects: those matching its predicate, in the order of its
+    /// sort descriptors (key (insertion) order without any, and for ties), from its offset, at
+    /// most its limit.
     ///
-    /// With `includesPendingChanges` (the default), unsaved inserts of the entity are included
-    /// and objects pending deletion are left out.
+    /// With `includesPendingChanges` (the default), the fetch sees this context's unsaved
+    /// changes: inserts of the entity are candidates, objects pending deletion are left out, and
+    /// changed objects are matched and sorted on their current values. Without it, only the
+    /// store's committed rows count. Objects are created only for the rows returned.
+    ///
+    /// For example:
+    /// ```swift
+    /// var request = Fruit.fetchRequest()
+    /// request.predicate = try FetchPredicate(format: "basket.label == %@", "Kitchen")
+    /// request.sortDescriptors = [SortDescriptor(key: "price", ascending: false)]
+    /// let fruits = try context.fetch(request)
+    /// ```
     ///
     /// - Throws: `PersistenceError.Code.invalidFetchRequest` if the request's entity is not in
-    ///   the model or is not represented by `Result`.
-    /// - Complexity: O(*n*) for *n* objects of the entity.
+    ///   the model or is not represented by `Result`, or a sort descriptor cannot sort it;
+    ///   `.unknownKey`, `.typeMismatch` or `.invalidPredicate` if the predicate does not fit
+    ///   the entity (see ``FetchPredicate``).
+    /// - Complexity: O(*n*) for *n* objects of the entity to filter, plus O(*m* log *m*) to
+    ///   sort *m* matches. The predicate is compiled once per fetch.
     ///
     /// Core Data: `NSManagedObjectContext.fetch(_:)`.
     public func fetch<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [Result] {
         let info = try request.entity(in: model)
-        var results: [Result] = []
-        var skipped = 0
+        let scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
+        let predicate = try request.predicate.map { try CompiledPredicate($0, entity: info, model: model) }
+        let sort =
+            try request.sortDescriptors.isEmpty
+            ? nil : CompiledSort(request.sortDescriptors, entity: info, model: model)
         let limit = request.fetchLimit > 0 ? request.fetchLimit : Int.max
-        guard limit > 0 else { return [] }
-        let wanted = limit == Int.max ? Int.max : limit + max(0, request.fetchOffset)
-        try forEachCandidate(of: info, includingPendingChanges: request.includesPendingChanges, wanted: wanted) {
-            object in
-            if skipped < request.fetchOffset {
-                skipped += 1
-                return true
+        let offset = max(0, request.fetchOffset)
+        let resolver = scan.resolver(in: self)
+        guard let sort else {
+            var results: [Result] = []
+            var skipped = 0
+            if predicate == nil, limit == Int.max {
+                registry.reserveCapacity(registry.count + max(0, scan.table.count - offset))
             }
-            // `entity(in:)` checked that the entity's class is `Result` or a subclass of it.
-            results.append(unsafeDowncast(object(), to: Result.self))
-            return results.count < limit
+            forEachCandidate(of: scan) { candidate in
+                if let predicate, !predicate.matches(candidate, resolver: resolver) { return true }
+                if skipped < offset {
+                    skipped += 1
+                    return true
+                }
+                // `entity(in:)` checked that the entity's class is `Result` or a subclass of it.
+                results.append(unsafeDowncast(object(for: candidate, info: info), to: Result.self))
+                return results.count < limit
+            }
+            return results
         }
-        return results
+        var matches: [(keys: [StoreValue], candidate: FetchCandidate)] = []
+        forEachCandidate(of: scan) { candidate in
+            if predicate?.matches(candidate, resolver: resolver) ?? true {
+                matches.append((sort.sortValues(of: candidate.values, resolver: resolver), candidate))
+            }
+            return true
+        }
+        var order = Array(matches.indices)
+        // Stable: ties keep key order, which `matches` is in.
+        order.sort { lhs, rhs in
+            let comparison = sort.compare(matches[lhs].keys, matches[rhs].keys)
+            return comparison != 0 ? comparison < 0 : lhs < rhs
+        }
+        return order.dropFirst(offset).prefix(limit).map {
+            unsafeDowncast(object(for: matches[$0].candidate, info: info), to: Result.self)
+        }
     }
 
     /// The number of objects a fetch request would return, without creating them.
     ///
-    /// - Throws: as ``fetch(_:)``.
-    /// - Complexity: O(*p*) for *p* pending changes when the request includes them; O(1) otherwise.
+    /// - Throws: as ``fetch(_:)`` (sort descriptors are not used).
+    /// - Complexity: without a predicate, O(*p*) for *p* pending changes when the request
+    ///   includes them and O(1) otherwise; with one, O(*n*) for *n* objects of the entity.
     ///
     /// Core Data: `NSManagedObjectContext.count(for:)`.
     public func count<Result: ManagedObject>(for request: FetchRequest<Result>) throws -> Int {
         let info = try request.entity(in: model)
-        let table = coordinator.snapshot().tables[info.index]
-        var total = table.count
-        if request.includesPendingChanges {
-            total += inserted.reduce(0) { $0 + ($1.info.index == info.index ? 1 : 0) }
-            total -= deleted.reduce(0) { $0 + ($1.info.index == info.index && table[$1.objectID.key] != nil ? 1 : 0) }
+        let total: Int
+        if let predicate = request.predicate {
+            let compiled = try CompiledPredicate(predicate, entity: info, model: model)
+            let scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
+            let resolver = scan.resolver(in: self)
+            var matches = 0
+            forEachCandidate(of: scan) { candidate in
+                if compiled.matches(candidate, resolver: resolver) { matches += 1 }
+                return true
+            }
+            total = matches
+        } else {
+            let table = coordinator.snapshot().tables[info.index]
+            var count = table.count
+            if request.includesPendingChanges {
+                count += inserted.reduce(0) { $0 + ($1.info.index == info.index ? 1 : 0) }
+                count -= deleted.reduce(0) {
+                    $0 + ($1.info.index == info.index && table[$1.objectID.key] != nil ? 1 : 0)
+                }
+            }
+            total = count
         }
-        total = max(0, total - max(0, request.fetchOffset))
-        return request.fetchLimit > 0 ? min(total, request.fetchLimit) : total
+        let afterOffset = max(0, total - max(0, request.fetchOffset))
+        return request.fetchLimit > 0 ? min(afterOffset, request.fetchLimit) : afterOffset
     }
 
-    /// Calls `body` with a maker for each object of the entity in key order, committed rows and
-    /// pending inserts merged; stops when `body` returns false. Objects are created only when
-    /// the maker is called; `wanted` bounds how many the caller may create.
-    private func forEachCandidate(
-        of info: EntityInfo, includingPendingChanges: Bool, wanted: Int,
-        _ body: (() -> ManagedObject) throws -> Bool
-    ) throws {
-        let pending: [ManagedObject] =
-            includingPendingChanges
-            ? inserted.filter { $0.info.index == info.index }.sorted { $0.objectID.key < $1.objectID.key } : []
+    // MARK: - Candidates
+
+    private func makeScan(of info: EntityInfo, includingPendingChanges: Bool) -> FetchScan {
+        let snapshot = coordinator.snapshot()
+        var pending: [ManagedObject] = []
+        var overrides: [Int64: ManagedObject] = [:]
+        if includingPendingChanges {
+            pending = inserted.filter { $0.info.index == info.index }.sorted { $0.objectID.key < $1.objectID.key }
+            for object in touched where object.info.index == info.index { overrides[object.objectID.key] = object }
+            for object in deleted where object.info.index == info.index { overrides[object.objectID.key] = object }
+        }
+        return FetchScan(
+            info: info, snapshot: snapshot, table: snapshot.tables[info.index],
+            includesPendingChanges: includingPendingChanges, pending: pending, overrides: overrides)
+    }
+
+    /// Calls `body` with each candidate of the scan in key order, committed rows and pending
+    /// inserts merged, objects pending deletion skipped; stops when `body` returns false.
+    private func forEachCandidate(of scan: FetchScan, _ body: (FetchCandidate) -> Bool) {
+        let pending = scan.pending
         var next = 0
         var stopped = false
-        let table = coordinator.snapshot().tables[info.index]
-        registry.reserveCapacity(registry.count + min(table.count, wanted))
-        try table.forEachWhile { key, row in
+        scan.table.forEachWhile { key, row in
             while next < pending.count, pending[next].objectID.key < key {
                 let object = pending[next]
                 next += 1
-                guard try body({ object }) else {
+                guard body(FetchCandidate(object)) else {
                     stopped = true
                     return false
                 }
             }
-            if includingPendingChanges, let registered = registry[ObjectID(entityName: info.name, key: key)],
-                registered.flags.isDeleted
-            {
-                return true
+            var candidate = FetchCandidate(key: key, values: row.values, version: row.version)
+            if !scan.overrides.isEmpty, let object = scan.overrides[key] {
+                if object.flags.isDeleted { return true }
+                candidate = FetchCandidate(object)
             }
-            if try !body({ self.materialize(info: info, key: key, row: row) }) {
+            guard body(candidate) else {
                 stopped = true
                 return false
             }
@@ -83,7 +149,73 @@ extension ManagedContext {
         }
         guard !stopped else { return }
         for object in pending[next...] {
-            guard try body({ object }) else { return }
+            guard body(FetchCandidate(object)) else { return }
         }
+    }
+
+    private func object(for candidate: FetchCandidate, info: EntityInfo) -> ManagedObject {
+        if let object = candidate.object { return object }
+        return materialize(
+            info: info, key: candidate.key, row: EntityTable.Row(version: candidate.version, values: candidate.values))
+    }
+}
+
+/// One fetch's view of an entity: the committed table of a snapshot, and the context's pending
+/// inserts and changed or deleted objects of the entity.
+private struct FetchScan {
+    let info: EntityInfo
+    let snapshot: StoreSnapshot
+    let table: EntityTable
+    let includesPendingChanges: Bool
+    /// Unsaved inserts of the entity, by key.
+    let pending: [ManagedObject]
+    /// Changed or deleted saved objects of the entity, by key.
+    let overrides: [Int64: ManagedObject]
+
+    /// The current values of any object, for key paths through relationships: the context's
+    /// (unless deleted) when it includes pending changes, else the committed row's.
+    func resolver(in context: ManagedContext) -> PredicateResolver {
+        let snapshot = self.snapshot
+        let model = snapshot.model
+        let includesPendingChanges = self.includesPendingChanges
+        return PredicateResolver { [unowned context] id in
+            if includesPendingChanges, let object = context.registry[id] {
+                return object.flags.isDeleted || object.flags.isMissing ? nil : object.values
+            }
+            guard let info = model.info(named: id.entityName) else { return nil }
+            return snapshot.tables[info.index][id.key]?.values
+        }
+    }
+}
+
+extension CompiledPredicate {
+    /// Whether a fetch candidate matches; its ID is made only for predicates that compare `SELF`.
+    fileprivate func matches(_ candidate: FetchCandidate, resolver: PredicateResolver) -> Bool {
+        let id = needsObjectID ? ObjectID(entityName: entity.name, key: candidate.key) : nil
+        return matches(candidate.values, objectID: id, resolver: resolver)
+    }
+}
+
+/// An object a fetch considers: a committed row or a registered object, with its current values.
+private struct FetchCandidate {
+    let key: Int64
+    let values: [StoreValue]
+    /// The committed row's version (for a row), or 0.
+    let version: Int64
+    /// The registered object whose values these are (a pending insert or a changed object).
+    let object: ManagedObject?
+
+    init(key: Int64, values: [StoreValue], version: Int64) {
+        self.key = key
+        self.values = values
+        self.version = version
+        self.object = nil
+    }
+
+    init(_ object: ManagedObject) {
+        self.key = object.objectID.key
+        self.values = object.values
+        self.version = object.version
+        self.object = object
     }
 }

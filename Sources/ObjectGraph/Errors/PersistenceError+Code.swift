@@ -25,6 +25,8 @@ extension PersistenceError {
             case corruptStore
             case unsupportedFormat
             case invalidFetchRequest
+            case invalidPredicate
+            case unsupportedPredicate
         }
 
         private let value: Value
@@ -61,6 +63,12 @@ extension PersistenceError {
         public static let unsupportedFormat = Code(.unsupportedFormat)
         /// A fetch request that cannot run, such as one for an entity outside the model.
         public static let invalidFetchRequest = Code(.invalidFetchRequest)
+        /// A predicate format string that does not parse, or whose arguments or substitution
+        /// variables do not fit its placeholders.
+        public static let invalidPredicate = Code(.invalidPredicate)
+        /// A predicate construct that parses but that this library does not evaluate, such as
+        /// arithmetic, `FUNCTION(…)` or array indexing.
+        public static let unsupportedPredicate = Code(.unsupportedPredicate)
 
         public var description: String { value.rawValue }
 

@@ -31,6 +31,9 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
     public var fileURL: URL?
     /// The byte offset in ``fileURL`` where the problem was found, if any.
     public var byteOffset: Int?
+    /// The character offset (from 0) in a predicate format string where the problem was found,
+    /// if any.
+    public var position: Int?
     /// The error that caused this one, if any.
     public var underlying: (any Error)?
     /// Every individual failure, when one operation found several (for example all validation
@@ -45,6 +48,7 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
         key: String? = nil,
         fileURL: URL? = nil,
         byteOffset: Int? = nil,
+        position: Int? = nil,
         underlying: (any Error)? = nil,
         detailedErrors: [PersistenceError] = []
     ) {
@@ -55,6 +59,7 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
         self.key = key
         self.fileURL = fileURL
         self.byteOffset = byteOffset
+        self.position = position
         self.underlying = underlying
         self.detailedErrors = detailedErrors
     }

@@ -1,8 +1,11 @@
-/// A description of the objects to fetch: which entity, how many, from where.
+/// A description of the objects to fetch: which entity, which of its objects, in what order,
+/// how many, from where.
 ///
 /// For example:
 /// ```swift
 /// var request = Fruit.fetchRequest()
+/// request.predicate = try FetchPredicate(format: "price < %d", 200)
+/// request.sortDescriptors = [SortDescriptor(key: "name")]
 /// request.fetchLimit = 10
 /// let fruits = try context.fetch(request)
 /// ```
@@ -11,6 +14,14 @@
 public struct FetchRequest<Result: ManagedObject>: Sendable, CustomStringConvertible {
     /// The entity to fetch; `nil` means the entity of `Result`.
     public var entityName: String?
+    /// The condition the objects must meet; `nil` for every object of the entity.
+    ///
+    /// Core Data: `NSFetchRequest.predicate`.
+    public var predicate: FetchPredicate?
+    /// The order of the results; with none, objects come in key (insertion) order.
+    ///
+    /// Core Data: `NSFetchRequest.sortDescriptors`.
+    public var sortDescriptors: [SortDescriptor] = []
     /// The most objects to return; 0 for no limit.
     public var fetchLimit: Int = 0
     /// How many matching objects to skip before the first one returned.
@@ -18,14 +29,20 @@ public struct FetchRequest<Result: ManagedObject>: Sendable, CustomStringConvert
     /// Whether unsaved inserts are included and objects pending deletion left out.
     public var includesPendingChanges = true
 
-    /// A request for every object of `Result`'s entity.
-    public init() {
+    /// A request for the objects of `Result`'s entity that match `predicate`, in the order of
+    /// `sortDescriptors`.
+    public init(predicate: FetchPredicate? = nil, sortDescriptors: [SortDescriptor] = []) {
         self.entityName = nil
+        self.predicate = predicate
+        self.sortDescriptors = sortDescriptors
     }
 
-    /// A request for every object of the named entity.
-    public init(entityName: String) {
+    /// A request for the objects of the named entity that match `predicate`, in the order of
+    /// `sortDescriptors`.
+    public init(entityName: String, predicate: FetchPredicate? = nil, sortDescriptors: [SortDescriptor] = []) {
         self.entityName = entityName
+        self.predicate = predicate
+        self.sortDescriptors = sortDescriptors
     }
 
     /// The request's entity in `model`, checked against `Result`.
@@ -51,6 +68,10 @@ public struct FetchRequest<Result: ManagedObject>: Sendable, CustomStringConvert
 
     public var description: String {
         var parts = ["entity: \(entityName ?? "\(Result.self)")"]
+        if let predicate { parts.append("predicate: \(predicate)") }
+        if !sortDescriptors.isEmpty {
+            parts.append("sort: \(sortDescriptors.map(\.description).joined(separator: ", "))")
+        }
         if fetchLimit > 0 { parts.append("limit: \(fetchLimit)") }
         if fetchOffset > 0 { parts.append("offset: \(fetchOffset)") }
         if !includesPendingChanges { parts.append("committed only") }

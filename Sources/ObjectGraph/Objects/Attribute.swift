@@ -116,4 +116,18 @@ extension Attribute: DerivableProperty {
     @usableFromInline var cachedSlot: Int { slot }
 
     @usableFromInline mutating func cacheSlot(_ slot: Int) { self.slot = slot }
+
+    var valueType: Any.Type { Value.self }
+
+    func readableValue(from value: StoreValue) -> StoreValue? {
+        if Value(storeValue: value) != nil { return value }
+        if let cases = Value.self as? any CaseIterable.Type, let first = firstCase(of: cases) as? Value {
+            return first.storeValue
+        }
+        return nil
+    }
+}
+
+private func firstCase<T: CaseIterable>(of type: T.Type) -> Any? {
+    T.allCases.first
 }

@@ -1,6 +1,11 @@
 /// A property wrapper that describes a model property.
 protocol DerivableProperty: SlotCachingWrapper {
     func derive(name: String) -> DerivedProperty
+    /// The property's Swift type.
+    var valueType: Any.Type { get }
+    /// `value` if the property can read it, else a value it can read (for probing key paths);
+    /// `nil` if there is none.
+    func readableValue(from value: StoreValue) -> StoreValue?
 }
 
 /// A property wrapper that remembers its slot in its object's values.

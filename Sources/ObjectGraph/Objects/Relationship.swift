@@ -90,6 +90,10 @@ extension Relationship: DerivableProperty {
     @usableFromInline var cachedSlot: Int { slot }
 
     @usableFromInline mutating func cacheSlot(_ slot: Int) { self.slot = slot }
+
+    var valueType: Any.Type { Value.self }
+
+    func readableValue(from value: StoreValue) -> StoreValue? { value }
 }
 
 /// A Swift type that can be the value of a `@Relationship` property: `Destination?`,

@@ -6,10 +6,10 @@ import ObjectGraph
 // Relationships example 1 begin
 final class Library: ManagedObject {
     @Attribute var name = ""
-    @Relationship(inverse: "library", deleteRule: .cascade) var shelves: [Shelf]  // ordered to-many
+    @Relationship(inverse: "library", deleteRule: .cascade) var shelves: [Bookshelf]  // ordered to-many
 }
 
-final class Shelf: ManagedObject {
+final class Bookshelf: ManagedObject {
     @Attribute var label = ""
     @Relationship(inverse: "shelves") var library: Library?  // to-one
     @Relationship(inverse: "shelves", deleteRule: .deny) var books: Set<Book>  // many-to-many
@@ -17,14 +17,14 @@ final class Shelf: ManagedObject {
 
 final class Book: ManagedObject {
     @Attribute var title = ""
-    @Relationship(inverse: "books", maxCount: 3) var shelves: Set<Shelf>
+    @Relationship(inverse: "books", maxCount: 3) var shelves: Set<Bookshelf>
 }
 // Relationships example 1 end
 
 // Relationships example 2 begin
 func shelveABook(in context: ManagedContext) throws {
     let library = Library(context: context)
-    let shelf = Shelf(context: context)
+    let shelf = Bookshelf(context: context)
     shelf.library = library  // library.shelves is now [shelf]
     let book = Book(context: context)
     book.shelves = [shelf]  // shelf.books is now [book]
@@ -71,7 +71,7 @@ func importMember(email: String, name: String, into context: ManagedContext) thr
 // Relationships example 4 end
 
 // Validation example 1 begin
-final class Product: ManagedObject {
+final class Article: ManagedObject {
     @Attribute(length: 1...80) var name = "Unnamed"
     @Attribute(minimum: 0, maximum: 100_000) var priceInCents: Int64 = 0
     @Attribute(pattern: "[A-Z]{3}-[0-9]{4}") var sku: String
@@ -79,7 +79,7 @@ final class Product: ManagedObject {
 
     override func validateForSave() throws {
         if name == sku {
-            throw PersistenceError.validation("A product's name must differ from its SKU.", object: self, key: "name")
+            throw PersistenceError.validation("An article's name must differ from its SKU.", object: self, key: "name")
         }
     }
 }

@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test func relationshipExamplesBehaveAsDescribed() throws {
-        let model = try ManagedObjectModel(Library.self, Shelf.self, Book.self)
+        let model = try ManagedObjectModel(Library.self, Bookshelf.self, Book.self)
         let container = try PersistentContainer(model: model, storeDescription: .inMemory)
         let context = container.newContext()
         try shelveABook(in: context)
@@ -72,9 +72,9 @@ import Testing
 
     @Test func validationExampleReportsEachFailure() throws {
         let container = try PersistentContainer(
-            model: try ManagedObjectModel(Product.self), storeDescription: .inMemory)
+            model: try ManagedObjectModel(Article.self), storeDescription: .inMemory)
         let context = container.newContext()
-        let product = Product(context: context)
+        let product = Article(context: context)
         product.name = ""
         product.priceInCents = -1
         product.sku = "abc"

@@ -1,0 +1,247 @@
+/// A predicate checked against one entity and compiled for evaluation on value arrays.
+///
+/// Compiling resolves every key path to slots, checks every comparison's types, and prepares
+/// constants (folded strings, `IN` sets, `LIKE` patterns, regular expressions) once, so that
+/// matching a row does no lookups by name and, for comparisons of attributes with constants,
+/// no allocation. A fetch compiles its predicate once.
+struct CompiledPredicate {
+    let entity: EntityInfo
+    let root: PredicateNode
+    /// Whether the predicate compares `SELF`, so that callers must pass the object's ID.
+    let needsObjectID: Bool
+
+    /// Checks `predicate` against `entity` and compiles it.
+    ///
+    /// - Throws: `PersistenceError.Code.unknownKey` for a key path that names no property;
+    ///   `.typeMismatch` for comparisons of values that do not compare (a string attribute with
+    ///   a number, `BEGINSWITH` on an integer, …); `.invalidPredicate` for key paths that cannot
+    ///   be evaluated (past an attribute), unbound variables and invalid patterns. Errors name
+    ///   the entity and the key path.
+    init(_ predicate: FetchPredicate, entity: EntityInfo, model: ManagedObjectModel) throws {
+        var compiler = PredicateCompiler(model: model, entity: entity)
+        self.entity = entity
+        self.root = try compiler.node(predicate.expression)
+        self.needsObjectID = compiler.usesEvaluatedObject
+    }
+
+    /// Whether an object with `values` (by slot) matches.
+    ///
+    /// - Parameters:
+    ///   - objectID: The object's ID, for `SELF` comparisons; `nil` makes `SELF` nil.
+    ///   - resolve: The current values of a related object; `nil` if it does not exist.
+    func matches(
+        _ values: [StoreValue], objectID: ObjectID? = nil, resolve: (ObjectID) -> [StoreValue]?
+    ) -> Bool {
+        withoutActuallyEscaping(resolve) { resolve in
+            matches(values, objectID: objectID, resolver: PredicateResolver(resolve: resolve))
+        }
+    }
+
+    /// Whether an object with `values` matches, resolving related objects with `resolver`.
+    func matches(_ values: [StoreValue], objectID: ObjectID?, resolver: PredicateResolver) -> Bool {
+        root.evaluate(in: PredicateScope(values: values, objectID: objectID, variables: []), resolver: resolver)
+    }
+}
+
+/// How evaluation reaches related objects: their current values by ID, `nil` if missing.
+///
+/// A struct around an opaque closure, passed down by value, so that evaluating a row neither
+/// retains the closure's captures nor specializes the evaluator for one caller.
+struct PredicateResolver {
+    let resolve: (ObjectID) -> [StoreValue]?
+}
+
+/// What a predicate evaluates against: the object, and the elements bound by enclosing
+/// `SUBQUERY`s (innermost last).
+struct PredicateScope {
+    let values: [StoreValue]
+    let objectID: ObjectID?
+    var variables: [ObjectID]
+}
+
+/// A compiled predicate: an immutable tree of final classes, so that evaluation borrows its
+/// constants instead of copying them.
+class PredicateNode {
+    func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
+        preconditionFailure("PredicateNode is abstract")
+    }
+
+    /// The result, when it does not depend on the object.
+    var constantValue: Bool? { nil }
+
+    static func constant(_ result: Bool) -> PredicateNode { ConstantNode(result) }
+    static func not(_ node: PredicateNode) -> PredicateNode { NotNode(node) }
+    /// Every node (at least one), as a balanced tree of pairs evaluated left to right: a final
+    /// class's `let` children are borrowed when evaluated, where array elements would be
+    /// retained, and balancing keeps long chains shallow.
+    static func and(_ nodes: some Collection<PredicateNode>) -> PredicateNode {
+        guard nodes.count > 1 else { return nodes.first! }
+        let middle = nodes.index(nodes.startIndex, offsetBy: nodes.count / 2)
+        return AndNode(and(nodes[..<middle]), and(nodes[middle...]))
+    }
+
+    /// Any node (at least one), as a balanced tree of pairs evaluated left to right.
+    static func or(_ nodes: some Collection<PredicateNode>) -> PredicateNode {
+        guard nodes.count > 1 else { return nodes.first! }
+        let middle = nodes.index(nodes.startIndex, offsetBy: nodes.count / 2)
+        return OrNode(or(nodes[..<middle]), or(nodes[middle...]))
+    }
+
+    /// A scalar compared with constants (the fast path).
+    static func test(_ getter: PredicateGetter, _ test: ValueTest) -> PredicateNode {
+        if case .slot(let slot) = getter { return SlotTestNode(slot, test) }
+        return TestNode(getter, test)
+    }
+
+    /// Some (or every) element of a collection compared with constants.
+    static func quantified(all: Bool, _ getter: PredicateGetter, _ test: ValueTest) -> PredicateNode {
+        QuantifiedNode(all: all, getter, test)
+    }
+
+    /// Two computed operands compared per object.
+    static func compare(_ comparison: DynamicComparison) -> PredicateNode { DynamicNode(comparison) }
+}
+
+private final class ConstantNode: PredicateNode {
+    let result: Bool
+    init(_ result: Bool) { self.result = result }
+    override var constantValue: Bool? { result }
+    override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool { result }
+}
+
+private final class NotNode: PredicateNode {
+    let node: PredicateNode
+    init(_ node: PredicateNode) { self.node = node }
+    override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
+        !node.evaluate(in: scope, resolver: resolver)
+    }
+}
+
+private final class AndNode: PredicateNode {
+    let first: PredicateNode
+    let second: PredicateNode
+    init(_ first: PredicateNode, _ second: PredicateNode) {
+        self.first = first
+        self.second = second
+    }
+    override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
+        first.evaluate(in: scope, resolver: resolver) && second.evaluate(in: scope, resolver: resolver)
+    }
+}
+
+private final class OrNode: PredicateNode {
+    let first: PredicateNode
+    let second: PredicateNode
+    init(_ first: PredicateNode, _ second: PredicateNode) {
+        self.first = first
+        self.second = second
+    }
+    override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
+        first.evaluate(in: scope, resolver: resolver) || second.evaluate(in: scope, resolver: resolver)
+    }
+}
+
+private final class SlotTestNode: PredicateNode {
+    let slot: Int
+    let test: ValueTest
+    init(_ slot: Int, _ test: ValueTest) {
+        self.slot = slot
+        self.test = test
+    }
+    override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
+        test.matches(scope.values[slot])
+    }
+}
+
+private final class TestNode: PredicateNode {
+    let getter: PredicateGetter
+    let test: ValueTest
+    init(_ getter: PredicateGetter, _ test: ValueTest) {
+        self.getter = getter
+        self.test = test
+    }
+    override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
+        test.matches(getter.scalar(in: scope, resolver: resolver))
+    }
+}
+
+private final class QuantifiedNode: PredicateNode {
+    let all: Bool
+    let getter: PredicateGetter
+    let test: ValueTest
+    init(all: Bool, _ getter: PredicateGetter, _ test: ValueTest) {
+        self.all = all
+        self.getter = getter
+        self.test = test
+    }
+    override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
+        let elements = getter.evaluate(in: scope, resolver: resolver).elements
+        return all ? elements.allSatisfy(test.matches) : elements.contains(where: test.matches)
+    }
+}
+
+private final class DynamicNode: PredicateNode {
+    let comparison: DynamicComparison
+    init(_ comparison: DynamicComparison) { self.comparison = comparison }
+    override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
+        comparison.evaluate(in: scope, resolver: resolver)
+    }
+}
+
+/// A comparison whose right side is not a constant, such as `price > cost` or
+/// `SUBQUERY(…).@count > fruits.@count`.
+struct DynamicComparison {
+    let lhs: PredicateGetter
+    /// `any`/`all` when the left side is a collection.
+    let quantifier: Quantifier?
+    let op: PredicateExpression.Operator
+    let rhs: PredicateGetter
+    let options: PredicateExpression.Options
+    /// `lhs IN rhs` where `rhs` is a collection: membership.
+    let isMembership: Bool
+
+    enum Quantifier { case any, all }
+}
+
+/// How to get an operand's value from an object.
+indirect enum PredicateGetter {
+    /// A slot of the evaluated object.
+    case slot(Int)
+    /// A key path from the evaluated object or a subquery variable.
+    case path(PathRoot, CompiledPath)
+    /// The number of objects of a to-many relationship reached through to-one hops.
+    case relationshipCount(PathRoot, CompiledPath)
+    /// `SELF`, as an object value.
+    case evaluatedObject
+    /// A subquery variable (an index into the scope's variables), as an object value.
+    case variable(Int)
+    case constant(StoreValue)
+    /// A list of values (`{a, b}` or a constant collection).
+    case list([PredicateGetter])
+    /// A collection operator over a collection, optionally through a key path of its elements.
+    case collection(PredicateGetter, PredicateExpression.CollectionFunction, CompiledPath?)
+    /// The elements of a collection (of objects) for which the predicate holds, with the
+    /// element bound to the variable at the given index.
+    case subquery(PredicateGetter, PredicateNode)
+
+    enum PathRoot {
+        case object
+        case variable(Int)
+    }
+}
+
+/// A key path resolved to slots: relationship hops, then a final slot.
+struct CompiledPath {
+    struct Hop {
+        let slot: Int
+        let isToMany: Bool
+    }
+
+    let hops: [Hop]
+    let last: Int
+    /// Whether the final slot is a to-many relationship.
+    let lastIsToMany: Bool
+
+    /// Whether the path yields many values (it passes through or ends at a to-many).
+    var isCollection: Bool { lastIsToMany || hops.contains { $0.isToMany } }
+}

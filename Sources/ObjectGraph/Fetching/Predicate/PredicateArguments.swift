@@ -1,0 +1,102 @@
+import Foundation
+
+/// Why a Swift value cannot be bound into a predicate.
+struct PredicateArgumentProblem: Error {
+    let reason: String
+}
+
+extension PredicateValue {
+    /// Binds a Swift value: `nil`, strings, numbers, `Bool`, `Decimal`, `Date`, `Data`, `UUID`,
+    /// `URL`, any ``AttributeValue`` (by its stored form), managed objects (by ID), ``ObjectID``s,
+    /// ``StoreValue``s, and arrays or sets of these.
+    static func bind(_ argument: Any?) throws(PredicateArgumentProblem) -> PredicateValue {
+        guard let value = unwrappedArgument(argument) else { return .null }
+        switch value {
+        case let value as PredicateValue: return value
+        case let object as ManagedObject:
+            guard object.objectID.key > 0 else {
+                throw PredicateArgumentProblem(
+                    reason: "a \(type(of: object)) that is not inserted into a context has no object ID yet")
+            }
+            return .object(object.objectID)
+        case let id as ObjectID: return .object(id)
+        case let stored as StoreValue: return PredicateValue(stored)
+        case let string as String: return .string(string)
+        case let text as Substring: return .string(String(text))
+        case let bool as Bool: return .bool(bool)
+        case let known as any AttributeValue: return PredicateValue(known.storeValue)
+        case let integer as any BinaryInteger:
+            guard let exact = Int64(exactly: integer) else {
+                throw PredicateArgumentProblem(reason: "the integer \(type(of: integer)) does not fit in 64 bits")
+            }
+            return .int(exact)
+        case let number as any BinaryFloatingPoint: return .double(Double(number))
+        case let sequence as any Sequence:
+            let mirror = Mirror(reflecting: value)
+            guard mirror.displayStyle != .dictionary else {
+                throw PredicateArgumentProblem(reason: "a dictionary cannot be a predicate value; pass an array or set")
+            }
+            var elements: [PredicateValue] = []
+            for element in anyElements(sequence) { elements.append(try bind(element)) }
+            if mirror.displayStyle == .set || value is NSSet {
+                // Sets have no order of their own: print and encode them in a canonical one.
+                elements.sort { PredicatePrinter.literal($0) < PredicatePrinter.literal($1) }
+            }
+            return .array(elements)
+        default:
+            throw PredicateArgumentProblem(
+                reason: "a value of type \(type(of: value)) cannot be used in a predicate; pass a string, number, "
+                    + "Bool, Decimal, Date, Data, UUID, URL, managed object, ObjectID, or an array or set of them")
+        }
+    }
+
+    init(_ stored: StoreValue) {
+        switch stored {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .int(let value): self = .int(value)
+        case .float(let value): self = .double(Double(value))
+        case .double(let value): self = .double(value)
+        case .string(let value): self = .string(value)
+        case .decimal(let value): self = .decimal(value)
+        case .date(let value): self = .date(value)
+        case .data(let value): self = .data(value)
+        case .uuid(let value): self = .uuid(value)
+        case .url(let value): self = .url(value)
+        case .object(let value): self = .object(value)
+        case .objects(let values): self = .array(values.map { .object($0) })
+        }
+    }
+
+    /// The value as a `%d` argument: an integer (or `Bool`).
+    static func bindInteger(_ argument: Any?) throws(PredicateArgumentProblem) -> PredicateValue {
+        switch try bind(argument) {
+        case .int(let value): return .int(value)
+        case .bool(let value): return .int(value ? 1 : 0)
+        case let other: throw PredicateArgumentProblem(reason: "it is \(other.kindPhrase), not an integer")
+        }
+    }
+
+    /// The value as a `%f` argument: any number, as a `Double`.
+    static func bindFloatingPoint(_ argument: Any?) throws(PredicateArgumentProblem) -> PredicateValue {
+        switch try bind(argument) {
+        case .int(let value): return .double(Double(value))
+        case .double(let value): return .double(value)
+        case .decimal(let value): return .double(NSDecimalNumber(decimal: value).doubleValue)
+        case let other: throw PredicateArgumentProblem(reason: "it is \(other.kindPhrase), not a number")
+        }
+    }
+}
+
+private func anyElements(_ sequence: some Sequence) -> [Any] {
+    sequence.map { $0 as Any }
+}
+
+/// Unwraps nested optionals inside an `Any?`; `nil` for any level of `nil` or `NSNull`.
+private func unwrappedArgument(_ value: Any?) -> Any? {
+    guard let value else { return nil }
+    if value is NSNull { return nil }
+    let mirror = Mirror(reflecting: value)
+    guard mirror.displayStyle == .optional else { return value }
+    return unwrappedArgument(mirror.children.first?.value)
+}

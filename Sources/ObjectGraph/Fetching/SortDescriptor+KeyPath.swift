@@ -1,0 +1,121 @@
+import Foundation
+
+extension SortDescriptor {
+    /// Creates a sort descriptor for a typed property of a `ManagedObject` subclass.
+    ///
+    /// The key path must name an `@Attribute` property of `Object` itself; for key paths through
+    /// relationships use ``init(key:ascending:comparison:)`` with a dotted key such as
+    /// `"basket.label"`.
+    ///
+    /// For example:
+    /// ```swift
+    /// request.sortDescriptors = [SortDescriptor(\Fruit.price, order: .reverse)]
+    /// ```
+    ///
+    /// In a file that also imports Foundation, Foundation's `SortDescriptor<Root>(_:order:)`
+    /// matches the same call: write it where a `[SortDescriptor]` is expected (as above), or
+    /// qualify it as `ObjectGraph.SortDescriptor(\Fruit.price)`.
+    ///
+    /// The property is found by reading the key path on a throwaway instance and seeing which
+    /// property's storage it touched, so the key path must read one stored property directly. A
+    /// computed property that reads exactly one attribute is indistinguishable from it (and sorts
+    /// by that attribute). A key path that reads no `@Attribute` or `@Relationship`
+    /// property, or several, or a class with a required attribute of a type that has no value
+    /// to probe with (a non-`CaseIterable` enum or a `Codable` struct without a default), is a
+    /// programming error and stops the program with a message.
+    ///
+    /// Core Data: `NSSortDescriptor(keyPath:ascending:)`; Foundation:
+    /// `SortDescriptor(_:order:)`.
+    public init<Object: ManagedObject, Value>(
+        _ keyPath: KeyPath<Object, Value>, order: SortOrder = .forward, comparison: Comparison = .caseSensitive
+    ) {
+        switch Object.propertyName(readBy: keyPath) {
+        case .success(let name):
+            self.init(key: name, ascending: order == .forward, comparison: comparison)
+        case .failure(let problem):
+            preconditionFailure(
+                "SortDescriptor(\\\(Object.self).…) cannot find the property the key path reads: \(problem.reason). "
+                    + "Use SortDescriptor(key:ascending:comparison:) with the property's name.")
+        }
+    }
+}
+
+extension ManagedObject {
+    struct KeyPathProbeProblem: Error {
+        let reason: String
+    }
+
+    /// The name of the `@Attribute` or `@Relationship` property that `keyPath` reads: reads it
+    /// on a throwaway instance whose wrappers have no slots yet, and finds the one wrapper that
+    /// resolved its slot.
+    static func propertyName<Object: ManagedObject, Value>(readBy keyPath: KeyPath<Object, Value>)
+        -> Result<String, KeyPathProbeProblem>
+    {
+        let description = Object.derivedEntityDescription()
+        let info = EntityInfo(detached: description)
+        var values = info.defaultValues
+        for (slot, attribute) in description.attributes.enumerated() where values[slot].isNull && !attribute.isOptional
+        {
+            values[slot] = placeholder(for: attribute.type)
+        }
+        let probe = Object.init(entity: info.materializingDescription, insertInto: nil)
+        for (label, wrapper) in derivableProperties(of: probe) {
+            guard let slot = info.slotByName[label], let readable = wrapper.readableValue(from: values[slot]) else {
+                return .failure(
+                    KeyPathProbeProblem(
+                        reason: "the required attribute '\(label)' has no default value of its type to probe with"))
+            }
+            values[slot] = readable
+        }
+        probe.values = values
+        _ = probe[keyPath: keyPath]
+        let touched = derivableProperties(of: probe).filter { $0.wrapper.cachedSlot >= 0 }
+        guard touched.count == 1, let (name, wrapper) = touched.first else {
+            return .failure(
+                KeyPathProbeProblem(
+                    reason: touched.isEmpty
+                        ? "it reads no @Attribute or @Relationship property" : "it reads several properties"))
+        }
+        guard wrapper.valueType == Value.self else {
+            return .failure(
+                KeyPathProbeProblem(reason: "it reads '\(name)' but yields a \(Value.self), not the property's value"))
+        }
+        return .success(name)
+    }
+
+    /// The `@Attribute` and `@Relationship` wrappers of an instance with their property names,
+    /// superclass properties first.
+    private static func derivableProperties(of object: ManagedObject) -> [(label: String, wrapper: DerivableProperty)] {
+        var mirrors: [Mirror] = []
+        var mirror: Mirror? = Mirror(reflecting: object)
+        while let current = mirror {
+            mirrors.append(current)
+            mirror = current.superclassMirror
+        }
+        var result: [(String, DerivableProperty)] = []
+        for mirror in mirrors.reversed() {
+            for child in mirror.children {
+                guard let label = child.label, label.hasPrefix("_"), let wrapper = child.value as? DerivableProperty
+                else { continue }
+                result.append((String(label.dropFirst()), wrapper))
+            }
+        }
+        return result
+    }
+
+    /// A value of each attribute type, for required attributes without a default.
+    private static func placeholder(for type: AttributeType) -> StoreValue {
+        switch type {
+        case .string: .string("")
+        case .boolean: .bool(false)
+        case .integer16, .integer32, .integer64: .int(0)
+        case .float: .float(0)
+        case .double: .double(0)
+        case .decimal: .decimal(0)
+        case .date: .date(Date(timeIntervalSinceReferenceDate: 0))
+        case .binary, .codable: .data(Data())
+        case .uuid: .uuid(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
+        case .uri: .url(URL(string: "about:blank")!)
+        }
+    }
+}
