@@ -41,7 +41,10 @@ if inMemorySection {
         precondition(fetched.count == 10)
     }
 
-    try measure("test container: forTesting(2 entities), seeded with 10 objects (2 baskets, 8 fruits in them)", iterations: 5_000) {
+    try measure(
+        "test container: forTesting(2 entities), seeded with 10 objects (2 baskets, 8 fruits in them)",
+        iterations: 5_000
+    ) {
         let container = try PersistentContainer.forTesting(Fruit.self, Basket.self) { context in
             let baskets = [Basket(context: context), Basket(context: context)]
             for index in 0..<8 {
