@@ -60,7 +60,8 @@ for target in "${targets[@]}"; do
     probe=$(ls "$scratch"/*/release/ObjectGraph.build/ByteBuffer.swift.o 2>/dev/null | head -1)
     if ! command -v objdump >/dev/null || ! command -v nm >/dev/null; then
         echo "warning: objdump or nm is missing; cannot check that the library is instrumented" >&2
-    elif [[ -z $probe ]] || ! objdump -h "$probe" | grep -q __sancov_cntrs || ! nm -u "$probe" | grep -q __asan_; then
+    elif [[ -z $probe ]] || ! objdump -h "$probe" | grep __sancov_cntrs >/dev/null \
+        || ! nm -u "$probe" | grep __asan_ >/dev/null; then
         echo "error: the library is not instrumented for both coverage and ASan (checked ${probe:-nothing})" >&2
         exit 2
     fi
