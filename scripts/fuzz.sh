@@ -9,7 +9,11 @@
 #
 # Each target is built in release with `--sanitize fuzzer --sanitize address -Xswiftc -DFUZZING`
 # into .build-fuzz/ (ignored by git), under the shared build lock ($SWIFT_BUILD_LOCK, default
-# /tmp/swift-build.lock) when `flock` exists. It starts from the committed seeds in
+# /tmp/swift-build.lock) when `flock` exists. SwiftPM passes the two sanitizers to swiftc as two
+# `-sanitize=` options, of which the Swift 6.3 driver keeps only the last, in no fixed order: the
+# Swift code got either coverage or ASan, never both. So the script also passes
+# `-Xswiftc -sanitize=fuzzer,address` (which comes last), and checks the library's object files
+# for both kinds of instrumentation before fuzzing. It starts from the committed seeds in
 # Tests/Fixtures/Corpus/<target>/ plus what earlier runs found in .build-fuzz/corpus/<target>/,
 # and stops at the first crash. The script prints, per target, the executions, executions per
 # second, new corpus units and peak memory, then whether it crashed.
@@ -50,7 +54,16 @@ for target in "${targets[@]}"; do
     if [[ ${FUZZ_BUILD:-1} != 0 ]]; then
         echo "== building $target"
         locked swift build -c release --sanitize fuzzer --sanitize address --product "$target" \
-            -Xswiftc -use-ld=lld -Xswiftc -DFUZZING --scratch-path "$scratch" || exit 2
+            -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xswiftc -DFUZZING --scratch-path "$scratch" \
+            || exit 2
+    fi
+    probe=$(ls "$scratch"/*/release/ObjectGraph.build/ByteBuffer.swift.o 2>/dev/null | head -1)
+    if ! command -v objdump >/dev/null || ! command -v nm >/dev/null; then
+        echo "warning: objdump or nm is missing; cannot check that the library is instrumented" >&2
+    elif [[ -z $probe ]] || ! objdump -h "$probe" | grep __sancov_cntrs >/dev/null \
+        || ! nm -u "$probe" | grep __asan_ >/dev/null; then
+        echo "error: the library is not instrumented for both coverage and ASan (checked ${probe:-nothing})" >&2
+        exit 2
     fi
     corpus="$scratch/corpus/$target"
     crashes="Tests/Fixtures/Crashes/$target"

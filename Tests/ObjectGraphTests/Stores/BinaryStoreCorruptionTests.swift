@@ -261,6 +261,22 @@ import Testing
         #expect(error.message.contains("Fruit/50.basket refers to Basket/99, which is not in the store"))
     }
 
+    @Test func nullInARequiredAttributeIsCorruptStoreAtTheValue() throws {
+        // Typed accessors trap on a null in a required attribute: the loader must refuse it.
+        let store = try BinaryReferenceStore.make()
+        let snapshot = StoreSnapshot(model: TestModels.fruits)
+        let nameless = StoreRecord(
+            objectID: ObjectID(entityName: "Fruit", key: 50), version: 1,
+            values: [.null, .int(1), .null, .objects([])])
+        let frame = BinaryStoreFrame.encodeChanges(
+            StoreChangeSet(inserted: [nameless], updated: [], deleted: [], snapshot: snapshot), previous: snapshot)
+        let error = try openingError(.binary, store.bytes + frame)
+        #expect(error.code == .corruptStore)
+        // The frame's header, then its kind, the operation, the entity, the key and the version.
+        #expect(error.byteOffset == store.bytes.count + 8 + 5)
+        #expect(error.message.contains("Fruit.name is required but has no value"))
+    }
+
     @Test func unknownEntityNumberIsCorruptStoreAtTheOperation() throws {
         let store = try BinaryReferenceStore.make()
         let payload: [UInt8] = [

@@ -159,6 +159,8 @@ import Testing
         ("basket", "true", "expected an integer"), ("tags", "{}", "expected an array"),
         ("price", "1.5", "expected an integer, found a fraction"),
         ("price", "99999999999999999999", "integer out of range"),
+        // Typed accessors trap on a null in a required attribute: the loader must refuse it.
+        ("name", "null", "the required attribute has no value"),
     ])
     func valueOfTheWrongTypeIsCorruptStoreAtTheValue(key: String, replacement: String, message: String) throws {
         let reference = try Reference()

@@ -172,7 +172,14 @@ struct BinaryStoreReplay {
         }
         let type = info.attribute(at: slot).type
         switch (tag, type) {
-        case (.null, _): return .null
+        case (.null, _):
+            // Saves never leave a required attribute null (validation refuses them) and typed
+            // accessors trap on one, so in a file a null there is damage.
+            guard info.attribute(at: slot).isOptional else {
+                throw reader.error(
+                    "\(info.name).\(info.propertyName(at: slot)) is required but has no value", at: start)
+            }
+            return .null
         case (.false, .boolean): return .bool(false)
         case (.true, .boolean): return .bool(true)
         case (.int, .integer16), (.int, .integer32), (.int, .integer64):

@@ -186,7 +186,14 @@ extension JSONStoreDocument {
             }
             return reader.readNull() ? .null : .object(ObjectID(entityName: destination, key: try reader.readInt64()))
         }
-        if reader.readNull() { return .null }
+        if reader.readNull() {
+            // Saves never leave a required attribute null (validation refuses them) and typed
+            // accessors trap on one, so in a file a null there is damage (a hand edit, say).
+            guard info.attribute(at: slot).isOptional else {
+                throw reader.error("the required attribute has no value", at: offset)
+            }
+            return .null
+        }
         switch info.attribute(at: slot).type {
         case .string: return .string(try reader.readString())
         case .boolean: return .bool(try reader.readBool())
