@@ -173,6 +173,7 @@ extension JSONStoreDocument {
     }
 
     private static func readValue(_ reader: inout JSONReader, slot: Int, of info: EntityInfo) throws -> StoreValue {
+        reader.skipWhitespace()
         let offset = reader.position
         if !info.isAttribute(slot) {
             let relationship = info.relationship(at: slot).description
