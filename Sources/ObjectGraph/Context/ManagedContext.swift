@@ -200,5 +200,7 @@ public final class ManagedContext {
     }
 }
 
+// Not Sendable, on purpose: the unavailable conformance makes the compiler refuse to pass contexts
+// across isolation domains (the `@unchecked` is never used, as the conformance cannot be).
 @available(*, unavailable, message: "A context belongs to one isolation domain; create one per domain instead.")
 extension ManagedContext: @unchecked Sendable {}

@@ -172,5 +172,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     }
 }
 
+// Not Sendable, on purpose: the unavailable conformance makes the compiler refuse to pass objects
+// across isolation domains (the `@unchecked` is never used, as the conformance cannot be).
 @available(*, unavailable, message: "Managed objects belong to one isolation domain; pass their objectID instead.")
 extension ManagedObject: @unchecked Sendable {}

@@ -56,36 +56,9 @@ extension StoreFileInspector {
             if slot > 0 { writer.byte(UInt8(ascii: ",")) }
             writer.string(info.propertyName(at: slot))
             writer.byte(UInt8(ascii: ":"))
-            write(row.values[slot], slot: slot, of: info, into: &writer)
+            JSONStoreDocument.write(row.values[slot], slot: slot, of: info, pretty: false, into: &writer)
         }
         writer.raw("}}")
         return String(decoding: writer.bytes, as: UTF8.self)
-    }
-
-    /// One value, as the JSON store writes it.
-    private static func write(_ value: StoreValue, slot: Int, of info: EntityInfo, into writer: inout JSONWriter) {
-        switch value {
-        case .null: writer.null()
-        case .bool(let flag): writer.bool(flag)
-        case .int(let number): writer.int(number)
-        case .float(let number): writer.float(number)
-        case .double(let number): writer.double(number)
-        case .string(let text): writer.string(text)
-        case .decimal(let number): writer.string(number.description)
-        case .date(let date): writer.double(date.timeIntervalSinceReferenceDate)
-        case .data(let data):
-            let isCodable = info.isAttribute(slot) && info.attribute(at: slot).type == .codable
-            writer.string(isCodable ? String(decoding: data, as: UTF8.self) : data.base64EncodedString())
-        case .uuid(let uuid): writer.string(uuid.uuidString)
-        case .url(let url): writer.string(url.absoluteString)
-        case .object(let id): writer.int(id.key)
-        case .objects(let ids):
-            writer.byte(UInt8(ascii: "["))
-            for (index, id) in ids.enumerated() {
-                if index > 0 { writer.byte(UInt8(ascii: ",")) }
-                writer.int(id.key)
-            }
-            writer.byte(UInt8(ascii: "]"))
-        }
     }
 }

@@ -41,7 +41,7 @@ enum JSONStoreDocument {
                 let prefixes = pretty ? info.jsonPropertyPrefixes.pretty : info.jsonPropertyPrefixes.compact
                 for slot in 0..<info.propertyCount {
                     writer.append(prefixes[slot])
-                    write(row.values[slot], slot: slot, of: info, into: &writer)
+                    write(row.values[slot], slot: slot, of: info, pretty: pretty, into: &writer)
                 }
                 writer.byte(UInt8(ascii: "}"))
             }
@@ -52,7 +52,10 @@ enum JSONStoreDocument {
         return writer.bytes
     }
 
-    private static func write(_ value: StoreValue, slot: Int, of info: EntityInfo, into writer: inout JSONWriter) {
+    /// One value as the JSON store writes it (also used by the tools' JSON-lines dump).
+    static func write(
+        _ value: StoreValue, slot: Int, of info: EntityInfo, pretty: Bool, into writer: inout JSONWriter
+    ) {
         switch value {
         case .null: writer.null()
         case .bool(let flag): writer.bool(flag)
@@ -77,7 +80,7 @@ enum JSONStoreDocument {
         case .objects(let ids):
             writer.byte(UInt8(ascii: "["))
             for (index, id) in ids.enumerated() {
-                if index > 0 { writer.raw(", ") }
+                if index > 0 { writer.raw(pretty ? ", " : ",") }
                 writer.int(id.key)
             }
             writer.byte(UInt8(ascii: "]"))
