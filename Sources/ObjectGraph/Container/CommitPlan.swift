@@ -137,6 +137,32 @@ struct CommitPlan {
         return result
     }
 
+    /// Publishes the notification of this commit: the final IDs of what it inserted, updated and
+    /// deleted (a merged duplicate is an update of the object it merged into).
+    func publish(to broadcaster: SaveBroadcaster, origin: ManagedContext.Identifier, outcomes: [ObjectID: Outcome]) {
+        var inserted: Set<ObjectID> = []
+        var updated: Set<ObjectID> = []
+        for write in inserts {
+            if let target = merged[write.entityIndex]?[write.key] {
+                if current.tables[write.entityIndex][target] != nil { updated.insert(id(write.entityIndex, target)) }
+            } else {
+                inserted.insert(id(write.entityIndex, write.key))
+            }
+        }
+        for write in updates {
+            let objectID = id(write.entityIndex, write.key)
+            if current.tables[write.entityIndex][write.key] == nil {
+                inserted.insert(objectID)
+            } else {
+                updated.insert(objectID)
+            }
+        }
+        for target in mergeTargets { updated.insert(id(target.entityIndex, target.key)) }
+        let deleted = Set(deletes.map { id($0.entityIndex, $0.key) })
+        guard !(inserted.isEmpty && updated.isEmpty && deleted.isEmpty) else { return }
+        broadcaster.publish(inserted: inserted, updated: updated, deleted: deleted, origin: origin)
+    }
+
     /// What the store persists.
     func changeSet() -> StoreChangeSet {
         func record(_ entityIndex: Int, _ key: Int64) -> StoreRecord? {

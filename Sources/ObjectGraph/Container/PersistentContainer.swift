@@ -34,6 +34,20 @@ public final class PersistentContainer: Sendable {
         try self.init(model: model, store: storeDescription.makeStore())
     }
 
+    /// A stream of every later save of any of the container's contexts, in commit order.
+    ///
+    /// Each access returns a new stream; it ends when the container and its contexts are gone.
+    ///
+    /// For example:
+    /// ```swift
+    /// for await save in container.saves {
+    ///     await MainActor.run { container.viewContext.mergeChanges(from: save) }
+    /// }
+    /// ```
+    ///
+    /// Core Data: observing `NSManagedObjectContextDidSave`.
+    public var saves: AsyncStream<SaveNotification> { coordinator.broadcaster.subscribe() }
+
     /// The store the container uses.
     public var store: any PersistentStore { coordinator.store }
 

@@ -16,6 +16,8 @@ extension StoreCoordinator {
         var updated: [Write] = []
         var deleted: [Write] = []
         var policy: MergePolicy = .error
+        /// The context that saves, for the save notification.
+        var origin = ManagedContext.Identifier(number: 0, name: nil)
     }
 
     /// What became of one object of a commit.
@@ -58,7 +60,9 @@ extension StoreCoordinator {
                 state.snapshot = published
                 state.uniqueIndexes = publishedIndexes
             }
-            return plan.finalOutcomes()
+            let outcomes = plan.finalOutcomes()
+            plan.publish(to: broadcaster, origin: commit.origin, outcomes: outcomes)
+            return outcomes
         }
     }
 }

@@ -16,6 +16,7 @@ final class StoreCoordinator: Sendable {
 
     let model: ManagedObjectModel
     let store: any PersistentStore
+    let broadcaster = SaveBroadcaster()
     let state: Mutex<State>
     /// Held for the whole of a commit, store I/O included; fetches never wait for it.
     let commitLock = Mutex(())

@@ -26,6 +26,7 @@ extension ManagedContext {
 
             var commit = StoreCoordinator.Commit()
             commit.policy = mergePolicy
+            commit.origin = identifier
             commit.inserted = insertedObjects.map { write($0) }
             commit.updated = updatedObjects.map { write($0) }
             commit.deleted = deletedObjects.map { write($0) }

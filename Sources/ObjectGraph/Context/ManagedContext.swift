@@ -37,9 +37,13 @@ public final class ManagedContext {
     /// Open while a save or another all-or-nothing operation runs; see `withChangeJournal`.
     var journal: Journal?
 
+    /// Tells this context apart in save notifications.
+    public let identifier: Identifier
+
     init(coordinator: StoreCoordinator, name: String? = nil) {
         self.coordinator = coordinator
         self.name = name
+        self.identifier = Identifier(number: coordinator.broadcaster.nextContextNumber(), name: name)
     }
 
     deinit {

@@ -1,0 +1,56 @@
+import Synchronization
+
+/// The subscribers of a coordinator's save notifications.
+final class SaveBroadcaster: Sendable {
+    private struct State {
+        var subscribers: [Int: AsyncStream<SaveNotification>.Continuation] = [:]
+        var nextSubscriber = 0
+        var nextSequenceNumber = 1
+        var nextContextNumber = 1
+    }
+
+    private let state = Mutex(State())
+
+    /// A new stream of every later notification, in order.
+    func subscribe() -> AsyncStream<SaveNotification> {
+        let (stream, continuation) = AsyncStream.makeStream(of: SaveNotification.self, bufferingPolicy: .unbounded)
+        let id = state.withLock { state in
+            let id = state.nextSubscriber
+            state.nextSubscriber += 1
+            state.subscribers[id] = continuation
+            return id
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// A number for a new context.
+    func nextContextNumber() -> Int {
+        state.withLock { state in
+            defer { state.nextContextNumber += 1 }
+            return state.nextContextNumber
+        }
+    }
+
+    /// Publishes one save; called in commit order (under the coordinator's commit lock), and
+    /// never blocks (streams buffer).
+    func publish(
+        inserted: Set<ObjectID>, updated: Set<ObjectID>, deleted: Set<ObjectID>, origin: ManagedContext.Identifier
+    ) {
+        state.withLock { state in
+            let notification = SaveNotification(
+                insertedObjectIDs: inserted, updatedObjectIDs: updated, deletedObjectIDs: deleted, origin: origin,
+                sequenceNumber: state.nextSequenceNumber)
+            state.nextSequenceNumber += 1
+            for continuation in state.subscribers.values { continuation.yield(notification) }
+        }
+    }
+
+    deinit {
+        state.withLock { state in
+            for continuation in state.subscribers.values { continuation.finish() }
+        }
+    }
+}

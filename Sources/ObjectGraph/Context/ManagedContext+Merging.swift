@@ -1,0 +1,21 @@
+extension ManagedContext {
+    /// Brings this context up to date with a save of another context: registered objects that it
+    /// changed are reloaded, keeping this context's own unsaved edits on top (the keys it changed
+    /// keep its values); objects it deleted report `isDeleted` and stay readable; objects it
+    /// inserted are fetchable already. A notification of this context's own save is ignored.
+    ///
+    /// - Complexity: O(*n*) for *n* objects in the notification.
+    ///
+    /// Core Data: `NSManagedObjectContext.mergeChanges(fromContextDidSave:)`.
+    public func mergeChanges(from notification: SaveNotification) {
+        guard notification.origin != identifier else { return }
+        for id in notification.updatedObjectIDs {
+            guard let object = registry[id], !object.flags.isInserted else { continue }
+            refresh(object, mergeChanges: true)
+        }
+        for id in notification.deletedObjectIDs {
+            guard let object = registry[id] else { continue }
+            refresh(object, mergeChanges: false)
+        }
+    }
+}
