@@ -1,9 +1,25 @@
 import Synchronization
 
+/// Notifications waiting for a context that merges automatically; it takes them at its next
+/// operation, in its own isolation domain.
+final class SaveInbox: Sendable {
+    private let pending = Mutex<[SaveNotification]>([])
+
+    func append(_ notification: SaveNotification) { pending.withLock { $0.append(notification) } }
+
+    func takeAll() -> [SaveNotification] {
+        pending.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
+    }
+}
+
 /// The subscribers of a coordinator's save notifications.
 final class SaveBroadcaster: Sendable {
     private struct State {
         var subscribers: [Int: AsyncStream<SaveNotification>.Continuation] = [:]
+        var inboxes: [Int: SaveInbox] = [:]
         var nextSubscriber = 0
         var nextSequenceNumber = 1
         var nextContextNumber = 1
@@ -26,6 +42,15 @@ final class SaveBroadcaster: Sendable {
         return stream
     }
 
+    /// Delivers every later notification to `inbox` too, until `removeInbox(for:)`.
+    func addInbox(_ inbox: SaveInbox, for context: Int) {
+        state.withLock { $0.inboxes[context] = inbox }
+    }
+
+    func removeInbox(for context: Int) {
+        _ = state.withLock { $0.inboxes.removeValue(forKey: context) }
+    }
+
     /// A number for a new context.
     func nextContextNumber() -> Int {
         state.withLock { state in
@@ -45,6 +70,7 @@ final class SaveBroadcaster: Sendable {
                 sequenceNumber: state.nextSequenceNumber)
             state.nextSequenceNumber += 1
             for continuation in state.subscribers.values { continuation.yield(notification) }
+            for (context, inbox) in state.inboxes where context != origin.number { inbox.append(notification) }
         }
     }
 

@@ -25,6 +25,7 @@ extension ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.fetch(_:)`.
     public func fetch<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [Result] {
+        mergePendingSaves()
         let info = try request.entity(in: model)
         let scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
         let predicate = try request.predicate.map { try CompiledPredicate($0, entity: info, model: model) }
@@ -78,6 +79,7 @@ extension ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.count(for:)`.
     public func count<Result: ManagedObject>(for request: FetchRequest<Result>) throws -> Int {
+        mergePendingSaves()
         let info = try request.entity(in: model)
         let total: Int
         if let predicate = request.predicate {

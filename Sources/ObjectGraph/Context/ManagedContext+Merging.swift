@@ -1,4 +1,10 @@
 extension ManagedContext {
+    /// Merges the saves that arrived since the last operation, when merging automatically.
+    func mergePendingSaves() {
+        guard let inbox else { return }
+        for notification in inbox.takeAll() { mergeChanges(from: notification) }
+    }
+
     /// Brings this context up to date with a save of another context: registered objects that it
     /// changed are reloaded, keeping this context's own unsaved edits on top (the keys it changed
     /// keep its values); objects it deleted report `isDeleted` and stay readable; objects it

@@ -13,6 +13,7 @@ extension ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.save()`.
     public func save() throws {
+        mergePendingSaves()
         guard hasChanges else { return }
         let (insertedObjects, updatedObjects, deletedObjects, outcomes) = try withChangeJournal {
             for object in inserted { object.willSave() }

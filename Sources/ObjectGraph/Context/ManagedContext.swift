@@ -40,6 +40,25 @@ public final class ManagedContext {
     /// Tells this context apart in save notifications.
     public let identifier: Identifier
 
+    /// Whether the context merges every other context's saves on its own: at the start of its
+    /// next fetch, count, object lookup or save, in its own isolation domain.
+    ///
+    /// Core Data: `NSManagedObjectContext.automaticallyMergesChangesFromParent`.
+    public var automaticallyMergesChanges = false {
+        didSet {
+            guard automaticallyMergesChanges != oldValue else { return }
+            if automaticallyMergesChanges {
+                let inbox = SaveInbox()
+                self.inbox = inbox
+                coordinator.broadcaster.addInbox(inbox, for: identifier.number)
+            } else {
+                coordinator.broadcaster.removeInbox(for: identifier.number)
+                inbox = nil
+            }
+        }
+    }
+    var inbox: SaveInbox?
+
     init(coordinator: StoreCoordinator, name: String? = nil) {
         self.coordinator = coordinator
         self.name = name
@@ -47,6 +66,7 @@ public final class ManagedContext {
     }
 
     deinit {
+        if inbox != nil { coordinator.broadcaster.removeInbox(for: identifier.number) }
         for object in registry.values { object.context = nil }
     }
 

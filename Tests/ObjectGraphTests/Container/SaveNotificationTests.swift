@@ -94,3 +94,54 @@ import Testing
         #expect(apple.price == 5 && apple.isUpdated)
     }
 }
+
+@Suite struct AutomaticMergeTests {
+    @Test func aContextThatMergesAutomaticallySeesOtherSavesAtItsNextOperation() throws {
+        let (container, writer) = try makeContext()
+        let apple = makeFruit(writer, "apple", price: 1)
+        let pear = makeFruit(writer, "pear")
+        try writer.save()
+
+        let reader = container.newContext()
+        reader.automaticallyMergesChanges = true
+        let readerApple = try #require(try reader.existingObject(with: apple.objectID) as? Fruit)
+        let readerPear = try #require(try reader.existingObject(with: pear.objectID) as? Fruit)
+
+        apple.price = 2
+        writer.delete(pear)
+        try writer.save()
+        #expect(readerApple.price == 1, "nothing changes until the reader's next operation")
+        #expect(try reader.count(for: Fruit.fetchRequest()) == 1)
+        #expect(readerApple.price == 2)
+        #expect(readerPear.isDeleted)
+        #expect(!reader.hasChanges)
+    }
+
+    @Test func turningItOffStopsMerging() throws {
+        let (container, writer) = try makeContext()
+        let apple = makeFruit(writer, "apple", price: 1)
+        try writer.save()
+        let reader = container.newContext()
+        reader.automaticallyMergesChanges = true
+        let readerApple = try #require(try reader.existingObject(with: apple.objectID) as? Fruit)
+        reader.automaticallyMergesChanges = false
+        apple.price = 3
+        try writer.save()
+        _ = try reader.fetch(Fruit.fetchRequest())
+        #expect(readerApple.price == 1)
+    }
+
+    @MainActor @Test func theViewContextMergesBackgroundSaves() async throws {
+        let container = try PersistentContainer(model: TestModels.fruits, storeDescription: .inMemory)
+        container.viewContext.automaticallyMergesChanges = true
+        let apple = makeFruit(container.viewContext, "apple", price: 1)
+        try container.viewContext.save()
+        let id = apple.objectID
+        try await container.performBackgroundTask { context in
+            (try context.existingObject(with: id) as? Fruit)?.price = 10
+            try context.save()
+        }
+        #expect(try container.viewContext.fetch(Fruit.fetchRequest()).first?.price == 10)
+        #expect(apple.price == 10)
+    }
+}
