@@ -25,3 +25,25 @@ extension ManagedContext {
         }
     }
 }
+
+extension ManagedContext {
+    /// Runs `body` with this context on the caller's executor and returns its result: for code
+    /// that owns the context through an actor and wants Core Data's `perform` shape.
+    ///
+    /// For example:
+    /// ```swift
+    /// actor FruitStore {
+    ///     let context: ManagedContext
+    ///     func count() async throws -> Int {
+    ///         try await context.perform { try context.count(for: Fruit.fetchRequest()) }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Core Data: `NSManagedObjectContext.perform(_:)`.
+    nonisolated(nonsending)
+        public func perform<T>(_ body: () throws -> T) async rethrows -> T
+    {
+        try body()
+    }
+}

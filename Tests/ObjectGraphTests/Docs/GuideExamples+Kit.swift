@@ -219,3 +219,51 @@ func portedCode(_ container: PersistentContainer) throws {
     context.reset()
 }
 // PortingFromCoreData example 1 end
+
+// Concurrency example 1 begin
+/// Loads on a background context; only IDs (Sendable) come back to the main actor.
+@MainActor
+func showExpensiveRecipes(_ container: PersistentContainer) async throws -> [String] {
+    let ids: [ObjectID] = try await container.performBackgroundTask { context in
+        try context.fetch(Recipe.fetchRequest()).filter { $0.servings > 2 }.map(\.objectID)
+    }
+    let context = container.viewContext
+    return try ids.compactMap { try context.existingObject(with: $0) as? Recipe }.map(\.title)
+}
+// Concurrency example 1 end
+
+// Concurrency example 2 begin
+/// A store of recipes owned by an actor: its context never leaves the actor.
+actor RecipeBook {
+    private let context: ManagedContext
+
+    init(container: PersistentContainer) {
+        context = container.newContext()
+    }
+
+    func add(_ title: String) async throws -> ObjectID {
+        try await context.perform {
+            let recipe = Recipe(context: context)
+            recipe.title = title
+            try context.save()
+            return recipe.objectID
+        }
+    }
+}
+// Concurrency example 2 end
+
+// Concurrency example 3 begin
+/// Keeps the view context current: every save elsewhere is merged at its next fetch or save.
+@MainActor
+func followBackgroundSaves(_ container: PersistentContainer) {
+    container.viewContext.automaticallyMergesChanges = true
+}
+
+/// Or merge explicitly, as each save is published (in commit order).
+@MainActor
+func mergeEverySave(_ container: PersistentContainer) async {
+    for await save in container.saves {
+        container.viewContext.mergeChanges(from: save)
+    }
+}
+// Concurrency example 3 end

@@ -10,7 +10,9 @@ import Testing
         "Tests/ObjectGraphTests/Docs/GuideExamples.swift", "Tests/ObjectGraphTests/Docs/GuideExamples+Kit.swift",
     ]
 
-    @Test(arguments: ["Relationships", "Validation", "GettingStarted", "Testing", "Stores", "PortingFromCoreData"])
+    @Test(arguments: [
+        "Relationships", "Validation", "GettingStarted", "Testing", "Stores", "PortingFromCoreData", "Concurrency",
+    ])
     func everyBlockIsCompiledCode(guide: String) throws {
         let text = try String(contentsOf: ReadmeTests.root.appendingPathComponent("Docs/\(guide).md"), encoding: .utf8)
         let blocks = text.components(separatedBy: "```swift\n").dropFirst().map {
@@ -42,6 +44,20 @@ import Testing
         #expect(try makeContainer(environment: ["APP_STORE": "memory"], model: model).store is InMemoryStore)
         #expect(try makeContainer(environment: ["APP_STORE": "null"], model: model).store is DiscardStore)
         #expect(try relaunchWithoutADisk() == 1)
+    }
+
+    @MainActor @Test func concurrencyExamplesRun() async throws {
+        let container = try PersistentContainer.forTesting(Recipe.self, Ingredient.self)
+        let book = RecipeBook(container: container)
+        _ = try await book.add("Soup")
+        let id = try await book.add("Stew")
+        try await container.performBackgroundTask { context in
+            (try context.existingObject(with: id) as? Recipe)?.servings = 6
+            try context.save()
+        }
+        #expect(try await showExpensiveRecipes(container) == ["Stew"])
+        followBackgroundSaves(container)
+        #expect(container.viewContext.automaticallyMergesChanges)
     }
 
     @Test func portedCodeRuns() throws {
