@@ -37,6 +37,32 @@ extension CommitPlan {
         }
     }
 
+    /// Drops from each updated record the references this context read that point at objects
+    /// deleted since (by another context): that delete already removed them from the store.
+    mutating func dropReferencesDeletedElsewhere() {
+        for write in updates {
+            guard let original = write.original, var row = next.tables[write.entityIndex][write.key] else { continue }
+            let info = model.infos[write.entityIndex]
+            var changed = false
+            for (offset, relationship) in info.relationships.enumerated() {
+                let slot = info.attributeCount + offset
+                let table = next.tables[relationship.destinationIndex]
+                func gone(_ id: ObjectID) -> Bool { table[id.key] == nil && original[slot].refers(to: id) }
+                switch row.values[slot] {
+                case .object(let id) where gone(id):
+                    row.values[slot] = .null
+                    changed = true
+                case .objects(let ids) where ids.contains(where: gone):
+                    row.values[slot] = .objects(ids.filter { !gone($0) })
+                    changed = true
+                default:
+                    break
+                }
+            }
+            if changed { next.tables[write.entityIndex].set(row, forKey: write.key) }
+        }
+    }
+
     /// A conflict for every relationship target that a write adds and the resulting state does
     /// not hold (deleted elsewhere since this context read it). Targets the stored row already
     /// had are not checked: a relationship without an inverse may legitimately outlive them.
@@ -63,5 +89,51 @@ extension CommitPlan {
             }
         }
         guard conflicts.isEmpty else { throw PersistenceError.conflicts(conflicts) }
+    }
+}
+
+extension CommitPlan {
+    /// Removes references to the objects this commit deletes from every stored record whose
+    /// relationship the context's delete rules do not clean up: a relationship without an
+    /// inverse, or one whose inverse has the `noAction` rule. Without this, the store would hold a
+    /// reference to an object it no longer has, and refuse to open. The cleaned records are
+    /// written with the commit (and their registered objects refreshed).
+    mutating func clearReferencesToDeletedObjects() {
+        guard !deletes.isEmpty else { return }
+        var deletedKeys: [Int: Set<Int64>] = [:]
+        for write in deletes { deletedKeys[write.entityIndex, default: []].insert(write.key) }
+        for info in model.infos {
+            for (offset, relationship) in info.relationships.enumerated() {
+                guard let keys = deletedKeys[relationship.destinationIndex] else { continue }
+                if let inverseSlot = relationship.inverseSlot {
+                    let inverse = model.infos[relationship.destinationIndex].relationship(at: inverseSlot).description
+                    guard inverse.deleteRule == .noAction else { continue }
+                }
+                let slot = info.attributeCount + offset
+                var cleaned: [(Int64, EntityTable.Row)] = []
+                next.tables[info.index].forEach { key, row in
+                    var row = row
+                    switch row.values[slot] {
+                    case .object(let id) where keys.contains(id.key):
+                        row.values[slot] = .null
+                    case .objects(let ids) where ids.contains(where: { keys.contains($0.key) }):
+                        row.values[slot] = .objects(ids.filter { !keys.contains($0.key) })
+                    default:
+                        return
+                    }
+                    cleaned.append((key, row))
+                }
+                // The version stays: this is a consequence of the delete, not an edit, and contexts
+                // holding the record drop the same reference when they next write it.
+                for (key, row) in cleaned {
+                    if !isWritten(info.index, key)
+                        && !inserts.contains(where: { $0.entityIndex == info.index && $0.key == key })
+                    {
+                        mergeTargets.append((info.index, key))
+                    }
+                    next.tables[info.index].set(row, forKey: key)
+                }
+            }
+        }
     }
 }

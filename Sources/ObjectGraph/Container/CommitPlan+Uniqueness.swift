@@ -116,7 +116,7 @@ extension CommitPlan {
         return (existing.values, values)
     }
 
-    private func isWritten(_ entityIndex: Int, _ key: Int64) -> Bool {
+    func isWritten(_ entityIndex: Int, _ key: Int64) -> Bool {
         updates.contains { $0.entityIndex == entityIndex && $0.key == key }
             || mergeTargets.contains { $0.entityIndex == entityIndex && $0.key == key }
     }

@@ -49,6 +49,8 @@ extension StoreCoordinator {
             plan.apply()
             try plan.enforceUniqueness()
             plan.remapMergedReferences()
+            plan.clearReferencesToDeletedObjects()
+            plan.dropReferencesDeletedElsewhere()
             try plan.checkReferences()
             for index in plan.next.tables.indices where nextKeys[index] > plan.next.tables[index].nextKey {
                 plan.next.tables[index].nextKey = nextKeys[index]

@@ -129,6 +129,10 @@ public final class ManagedContext {
             preconditionFailure(
                 "Entity '\(object.info.name)' is not in the context's model. Add it to the model first.")
         }
+        precondition(
+            info.objectClass == ManagedObject.self || type(of: object) == info.objectClass,
+            "Entity '\(info.name)' is represented by \(info.objectClass); insert objects of that class, not \(type(of: object))."
+        )
         object.info = info
         for slot in info.attributeCount..<info.propertyCount { object.values[slot] = info.defaultValues[slot] }
         object.objectID = ObjectID(entityName: info.name, key: coordinator.allocateKey(entityIndex: info.index))

@@ -161,6 +161,18 @@ public enum StoreValue: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
+extension Decimal {
+    /// Parses the text the stores write for a decimal (`description`, which is "NaN" for NaN).
+    init?(storedText text: String) {
+        if text == "NaN" {
+            self = .nan
+            return
+        }
+        guard let number = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")) else { return nil }
+        self = number
+    }
+}
+
 extension StoreValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral
 {

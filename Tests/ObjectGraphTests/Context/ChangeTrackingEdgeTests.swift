@@ -204,3 +204,30 @@ final class Author: ManagedObject {
         }
     }
 }
+
+@Suite struct DanglingReferenceTests {
+    let model = try! ManagedObjectModel(Note.self, Author.self)
+
+    @Test(arguments: [StoreKind.jsonFile, .binaryFile])
+    func deletingTheTargetOfARelationshipWithoutInverseKeepsTheStoreOpenable(kind: StoreKind) throws {
+        let store = kind.makeStore()
+        var noteID: ObjectID?
+        do {
+            let container = try PersistentContainer(model: model, store: store)
+            let context = container.newContext()
+            let author = Author(context: context)
+            let note = Note(context: context)
+            note.author = author
+            try context.save()
+            noteID = note.objectID
+            let other = container.newContext()
+            other.delete(try other.existingObject(with: author.objectID))
+            try other.save()
+            note.title = "edited after the author went"
+            try context.save()
+        }
+        let reopened = try PersistentContainer(model: model, store: store)
+        let note = try #require(try reopened.newContext().existingObject(with: noteID!) as? Note)
+        #expect(note.author == nil && note.title == "edited after the author went")
+    }
+}

@@ -238,7 +238,11 @@ enum PredicateAggregation {
             for value in values {
                 switch PredicateNumber(value) {
                 case .int(let integer): sum += Decimal(integer)
-                case .double(let double): sum += Decimal(double)
+                case .double(let double):
+                    // Decimal cannot hold an infinity or NaN (its initializer traps): the sum is
+                    // then that double.
+                    guard double.isFinite else { return .double(double) }
+                    sum += Decimal(double)
                 case .decimal(let decimal): sum += decimal
                 case nil: continue
                 }

@@ -190,7 +190,7 @@ struct BinaryStoreReplay {
         case (.double, .double): return .double(Double(bitPattern: try reader.u64()))
         case (.string, .string): return .string(try utf8(&reader, start))
         case (.decimal, .decimal):
-            guard let number = Decimal(string: try utf8(&reader, start), locale: Locale(identifier: "en_US_POSIX"))
+            guard let number = Decimal(storedText: try utf8(&reader, start))
             else {
                 throw mismatch()
             }

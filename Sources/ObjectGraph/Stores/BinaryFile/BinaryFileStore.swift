@@ -143,7 +143,9 @@ public final class BinaryFileStore: PersistentStore {
         guard let descriptor = try? fileSystem.open(open.file.path, flags: O_RDWR, mode: 0),
             let size = try? fileSystem.size(descriptor, path: open.file.path)
         else {
-            open.isBroken = !written
+            // The descriptor may point at a file the rename replaced: appending there would lose
+            // saves, so refuse them until the store is reopened.
+            open.isBroken = true
             return
         }
         fileSystem.close(open.descriptor)

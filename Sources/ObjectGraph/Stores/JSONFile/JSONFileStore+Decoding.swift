@@ -212,7 +212,7 @@ extension JSONStoreDocument {
             return .float(Float(number))
         case .double: return .double(try reader.readDouble())
         case .decimal:
-            guard let number = Decimal(string: try reader.readString(), locale: Locale(identifier: "en_US_POSIX"))
+            guard let number = Decimal(storedText: try reader.readString())
             else {
                 throw reader.error("expected a decimal number in a string", at: offset)
             }
