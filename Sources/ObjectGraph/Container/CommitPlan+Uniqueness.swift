@@ -59,6 +59,12 @@ extension CommitPlan {
                     continue
                 }
                 let target = merge(write.key, into: other, of: info)
+                // The merged values may now collide, on another constraint, with a third object.
+                for position in indexes.indices { indexes[position].remove(other, values: target.before) }
+                if let clash = indexes.lazy.compactMap({ $0.other(than: other, with: target.after) }).first {
+                    conflicts.append(.uniquenessViolation(id(entityIndex, other), existing: id(entityIndex, clash)))
+                    continue
+                }
                 for position in indexes.indices {
                     indexes[position].remove(other, values: target.before)
                     indexes[position].add(other, values: target.after)

@@ -181,7 +181,11 @@ private struct FetchScan {
         let model = snapshot.model
         let includesPendingChanges = self.includesPendingChanges
         return PredicateResolver { [unowned context] id in
-            if includesPendingChanges, let object = context.registry[id] {
+            // Only objects with unsaved changes override the committed row; an unchanged
+            // registered object may be older than the snapshot (another context saved since).
+            if includesPendingChanges, let object = context.registry[id],
+                object.flags.isInserted || object.flags.isDeleted || object.flags.isMissing || object.flags.isTouched
+            {
                 return object.flags.isDeleted || object.flags.isMissing ? nil : object.values
             }
             guard let info = model.info(named: id.entityName) else { return nil }

@@ -74,6 +74,14 @@ extension PersistenceError {
 }
 
 extension PersistenceError {
+    static func saveTooLarge(_ url: URL, bytes: Int) -> PersistenceError {
+        PersistenceError(
+            code: .ioFailure,
+            message: "One save to \(url.path) would write \(bytes) bytes, more than a binary store frame holds "
+                + "(1 GiB). Save in smaller batches.",
+            fileURL: url)
+    }
+
     static func storeNeedsReopen(_ url: URL) -> PersistenceError {
         PersistenceError(
             code: .ioFailure,

@@ -197,3 +197,19 @@ import Testing
         try context.save()
     }
 }
+
+@Suite struct UniquenessMergeTests {
+    @Test func aMergeThatBreaksAnotherConstraintIsAConflict() throws {
+        let container = try makeIntegrityContainer()
+        let context = container.newContext()
+        makePerson(context, "Ada", "Lovelace", email: "ada@example.com")
+        makePerson(context, "Grace", "Hopper", email: "grace@example.com")
+        try context.save()
+        context.mergePolicy = .objectTrump
+        // Same email as Ada, same name as Grace: merging into Ada would give Ada Grace's name.
+        makePerson(context, "Grace", "Hopper", email: "ada@example.com")
+        let error = #expect(throws: PersistenceError.self) { try context.save() }
+        #expect(error?.code == .conflict)
+        #expect(try container.newContext().count(for: Person.fetchRequest()) == 2)
+    }
+}

@@ -6,6 +6,12 @@ extension PredicateParser {
     // MARK: - Operands
 
     mutating func parseOperand() throws -> Operand {
+        // Parenthesised and nested list operands recurse too: bound them like expressions.
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw syntaxError("the predicate is nested more than \(Self.maximumDepth) levels deep")
+        }
         var operand = try parsePrimaryOperand()
         while true {
             if isSymbol("[") {

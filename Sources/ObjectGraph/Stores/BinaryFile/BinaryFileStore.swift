@@ -98,6 +98,9 @@ public final class BinaryFileStore: PersistentStore {
             guard var open = state else { throw PersistenceError.storeClosed(url) }
             guard !open.isBroken else { throw PersistenceError.storeNeedsReopen(url) }
             let frame = BinaryStoreFrame.encodeChanges(changes, previous: open.snapshot)
+            guard frame.count - BinaryStoreFrame.headerSize <= BinaryStoreFrame.maximumPayload else {
+                throw PersistenceError.saveTooLarge(url, bytes: frame.count)
+            }
             do {
                 try frame.withUnsafeBytes {
                     try fileSystem.write(open.descriptor, $0, at: open.size, path: open.file.path)
@@ -137,7 +140,10 @@ public final class BinaryFileStore: PersistentStore {
     /// leaves the (valid) log as it was: the save it follows has already succeeded.
     private func compactIfNeeded(_ open: inout OpenFile) {
         guard open.size > compactionThreshold, open.size > compactionRatio * max(open.liveBytes, 1) else { return }
-        let bytes = Self.compactedFile(open.snapshot)
+        let frame = BinaryStoreFrame.encodeSnapshot(open.snapshot)
+        // A snapshot frame past the format's limit could not be read back: keep the log instead.
+        guard frame.count - BinaryStoreFrame.headerSize <= BinaryStoreFrame.maximumPayload else { return }
+        let bytes = BinaryStoreHeader.encode(open.snapshot.model.entities) + frame
         let written = (try? open.file.atomicFile.write(bytes)) != nil
         // Whether or not the rename happened, append to whatever file is now at the path.
         guard let descriptor = try? fileSystem.open(open.file.path, flags: O_RDWR, mode: 0),
