@@ -40,7 +40,7 @@ public enum StoreValue: Sendable, Hashable, CustomStringConvertible {
         case (.float(let a), .float(let b)): return a.bitPattern == b.bitPattern
         case (.double(let a), .double(let b)): return a.bitPattern == b.bitPattern
         case (.string(let a), .string(let b)): return a == b
-        case (.decimal(let a), .decimal(let b)): return a == b
+        case (.decimal(let a), .decimal(let b)): return a == b || (a.isNaN && b.isNaN)
         case (.date(let a), .date(let b)):
             return a.timeIntervalSinceReferenceDate.bitPattern
                 == b.timeIntervalSinceReferenceDate.bitPattern
@@ -61,7 +61,7 @@ public enum StoreValue: Sendable, Hashable, CustomStringConvertible {
         case .float(let value): hasher.combine(value.bitPattern)
         case .double(let value): hasher.combine(value.bitPattern)
         case .string(let value): hasher.combine(value)
-        case .decimal(let value): hasher.combine(value)
+        case .decimal(let value): if value.isNaN { hasher.combine(1) } else { hasher.combine(value) }
         case .date(let value): hasher.combine(value.timeIntervalSinceReferenceDate.bitPattern)
         case .data(let value): hasher.combine(value)
         case .uuid(let value): hasher.combine(value)

@@ -244,3 +244,15 @@ struct OpaqueValue: Sendable {}
         #expect(error?.message.contains("secret-value") == false)
     }
 }
+
+@Suite struct PredicateNestingTests {
+    @Test func deeplyNestedOperandsAreASyntaxErrorNotACrash() {
+        let parentheses =
+            "price == " + String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000)
+        let lists = "price IN " + String(repeating: "{", count: 10_000) + "1" + String(repeating: "}", count: 10_000)
+        for format in [parentheses, lists] {
+            let error = #expect(throws: PersistenceError.self) { try FetchPredicate(format: format) }
+            #expect(error?.message.contains("nested more than") == true)
+        }
+    }
+}

@@ -216,3 +216,23 @@ import Testing
         #expect(writeError?.objectID == fruit.objectID)
     }
 }
+
+@Suite struct DecimalNaNTests {
+    @Test(arguments: [StoreKind.inMemory, .jsonFile, .binaryFile])
+    func decimalNaNRoundTripsAndSettingItAgainIsNoChange(kind: StoreKind) throws {
+        let store = kind.makeStore()
+        do {
+            let container = try PersistentContainer(model: TestModels.samples, store: store)
+            let context = container.newContext()
+            let sample = Sample(context: context)
+            sample.required = "r"
+            sample.amount = .nan
+            try context.save()
+            sample.amount = .nan
+            #expect(!context.hasChanges)
+        }
+        let container = try PersistentContainer(model: TestModels.samples, store: store)
+        let context = container.newContext()
+        #expect(try context.fetch(Sample.fetchRequest()).first?.amount.isNaN == true)
+    }
+}
