@@ -74,17 +74,17 @@ extension CommitPlan {
             let stored = current.tables[entityIndex][key]
             for (offset, relationship) in info.relationships.enumerated() {
                 let slot = info.attributeCount + offset
-                let targets: [ObjectID]
-                switch row.values[slot] {
-                case .object(let id): targets = [id]
-                case .objects(let ids): targets = ids
-                default: continue
-                }
-                let table = next.tables[relationship.destinationIndex]
-                for target in targets
-                where table[target.key] == nil && !(stored?.values[slot].refers(to: target) ?? false) {
+                func check(_ target: ObjectID) {
+                    guard next.tables[relationship.destinationIndex][target.key] == nil,
+                        !(stored?.values[slot].refers(to: target) ?? false)
+                    else { return }
                     conflicts.append(
                         .danglingReference(id(entityIndex, key), key: relationship.description.name, target: target))
+                }
+                switch row.values[slot] {
+                case .object(let target): check(target)
+                case .objects(let targets): for target in targets { check(target) }
+                default: continue
                 }
             }
         }

@@ -29,8 +29,10 @@ extension CommitPlan {
     /// duplicate is merged into the existing object by the merge policy (or is a conflict under
     /// `.error`); an updated object that collides is always a conflict.
     mutating func enforceUniqueness() throws {
+        let constrained = model.infos.filter { !$0.description.uniquenessConstraints.isEmpty }.map(\.index)
+        guard !constrained.isEmpty else { return }
         var conflicts: [PersistenceError] = []
-        let touched = Set((inserts + updates + deletes).map(\.entityIndex))
+        let touched = Set((inserts + updates + deletes).map(\.entityIndex)).intersection(constrained)
         for entityIndex in touched.sorted() {
             let info = model.infos[entityIndex]
             guard !info.description.uniquenessConstraints.isEmpty else { continue }

@@ -119,15 +119,18 @@ struct CommitPlan {
     /// from the result was saved (or deleted) exactly as written, at the next version.
     func finalOutcomes() -> [ObjectID: Outcome] {
         var result = outcomes.filter { if case .deleted = $0.value { false } else { true } }
-        for (write, isInsert) in updates.map({ ($0, false) }) + inserts.map({ ($0, true) }) {
+        func record(_ write: Write, isInsert: Bool) {
             let key = merged[write.entityIndex]?[write.key] ?? write.key
-            guard let row = next.tables[write.entityIndex][key] else { continue }
+            guard let row = next.tables[write.entityIndex][key] else { return }
             let expectedVersion = isInsert ? 1 : write.expectedVersion + 1
             if !write.isResolved && key == write.key && row.version == expectedVersion && row.values == write.values {
-                continue
+                return
             }
             result[id(write.entityIndex, write.key)] = .saved(
                 id(write.entityIndex, key), version: row.version, values: row.values)
+        }
+        for (writes, isInsert) in [(updates, false), (inserts, true)] {
+            for write in writes { record(write, isInsert: isInsert) }
         }
         for target in mergeTargets {
             guard let row = next.tables[target.entityIndex][target.key] else { continue }
@@ -138,29 +141,34 @@ struct CommitPlan {
     }
 
     /// Publishes the notification of this commit: the final IDs of what it inserted, updated and
-    /// deleted (a merged duplicate is an update of the object it merged into).
-    func publish(to broadcaster: SaveBroadcaster, origin: ManagedContext.Identifier, outcomes: [ObjectID: Outcome]) {
-        var inserted: Set<ObjectID> = []
-        var updated: Set<ObjectID> = []
-        for write in inserts {
-            if let target = merged[write.entityIndex]?[write.key] {
-                if current.tables[write.entityIndex][target] != nil { updated.insert(id(write.entityIndex, target)) }
-            } else {
-                inserted.insert(id(write.entityIndex, write.key))
+    /// deleted (a merged duplicate is an update of the object it merged into). The ID sets are
+    /// built only when someone listens.
+    func publish(to broadcaster: SaveBroadcaster, origin: ManagedContext.Identifier) {
+        guard !(inserts.isEmpty && updates.isEmpty && deletes.isEmpty && mergeTargets.isEmpty) else { return }
+        broadcaster.publish(origin: origin) {
+            var inserted: Set<ObjectID> = []
+            var updated: Set<ObjectID> = []
+            for write in inserts {
+                if let target = merged[write.entityIndex]?[write.key] {
+                    if current.tables[write.entityIndex][target] != nil {
+                        updated.insert(id(write.entityIndex, target))
+                    }
+                } else {
+                    inserted.insert(id(write.entityIndex, write.key))
+                }
             }
-        }
-        for write in updates {
-            let objectID = id(write.entityIndex, write.key)
-            if current.tables[write.entityIndex][write.key] == nil {
-                inserted.insert(objectID)
-            } else {
-                updated.insert(objectID)
+            for write in updates {
+                let objectID = id(write.entityIndex, write.key)
+                if current.tables[write.entityIndex][write.key] == nil {
+                    inserted.insert(objectID)
+                } else {
+                    updated.insert(objectID)
+                }
             }
+            for target in mergeTargets { updated.insert(id(target.entityIndex, target.key)) }
+            let deleted = Set(deletes.map { id($0.entityIndex, $0.key) })
+            return (inserted, updated, deleted)
         }
-        for target in mergeTargets { updated.insert(id(target.entityIndex, target.key)) }
-        let deleted = Set(deletes.map { id($0.entityIndex, $0.key) })
-        guard !(inserted.isEmpty && updated.isEmpty && deleted.isEmpty) else { return }
-        broadcaster.publish(inserted: inserted, updated: updated, deleted: deleted, origin: origin)
     }
 
     /// What the store persists.

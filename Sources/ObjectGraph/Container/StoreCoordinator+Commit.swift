@@ -63,7 +63,7 @@ extension StoreCoordinator {
                 state.uniqueIndexes = publishedIndexes
             }
             let outcomes = plan.finalOutcomes()
-            plan.publish(to: broadcaster, origin: commit.origin, outcomes: outcomes)
+            plan.publish(to: broadcaster, origin: commit.origin)
             return outcomes
         }
     }

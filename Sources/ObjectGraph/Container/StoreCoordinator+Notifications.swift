@@ -64,11 +64,26 @@ final class SaveBroadcaster: Sendable {
     func publish(
         inserted: Set<ObjectID>, updated: Set<ObjectID>, deleted: Set<ObjectID>, origin: ManagedContext.Identifier
     ) {
+        guard !(inserted.isEmpty && updated.isEmpty && deleted.isEmpty) else { return }
+        publish(origin: origin) { (inserted, updated, deleted) }
+    }
+
+    /// Numbers a save that changed something and, only if anyone listens, builds its
+    /// notification with `changes` and delivers it; a save nobody hears costs no ID sets.
+    func publish(
+        origin: ManagedContext.Identifier,
+        _ changes: () -> (inserted: Set<ObjectID>, updated: Set<ObjectID>, deleted: Set<ObjectID>)
+    ) {
         state.withLock { state in
+            let sequenceNumber = state.nextSequenceNumber
+            state.nextSequenceNumber += 1
+            let hasListeners =
+                !state.subscribers.isEmpty || state.inboxes.keys.contains { $0 != origin.number }
+            guard hasListeners else { return }
+            let (inserted, updated, deleted) = changes()
             let notification = SaveNotification(
                 insertedObjectIDs: inserted, updatedObjectIDs: updated, deletedObjectIDs: deleted, origin: origin,
-                sequenceNumber: state.nextSequenceNumber)
-            state.nextSequenceNumber += 1
+                sequenceNumber: sequenceNumber)
             for continuation in state.subscribers.values { continuation.yield(notification) }
             for (context, inbox) in state.inboxes where context != origin.number { inbox.append(notification) }
         }

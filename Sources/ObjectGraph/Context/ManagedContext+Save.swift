@@ -38,22 +38,30 @@ extension ManagedContext {
         for object in touched { object.flags.isTouched = false }
         touched.removeAll()
         clearPendingInsertsAndDeletes()
-        let written = insertedObjects + updatedObjects + deletedObjects
-        let writtenIDs = Set(written.map(\.objectID))
-        // Stored objects that absorbed an inserted duplicate: refresh their registered instances.
-        for (id, outcome) in outcomes where !writtenIDs.contains(id) {
-            if let object = registry[id] { apply(outcome, to: object) }
+        if !outcomes.isEmpty {
+            let written = insertedObjects + updatedObjects + deletedObjects
+            let writtenIDs = Set(written.map(\.objectID))
+            // Stored objects that absorbed an inserted duplicate: refresh their registered instances.
+            for (id, outcome) in outcomes where !writtenIDs.contains(id) {
+                if let object = registry[id] { apply(outcome, to: object) }
+            }
         }
         for object in insertedObjects {
-            apply(outcomes[object.objectID] ?? .saved(object.objectID, version: 1, values: object.values), to: object)
+            apply(
+                (outcomes.isEmpty ? nil : outcomes[object.objectID])
+                    ?? .saved(object.objectID, version: 1, values: object.values), to: object)
         }
         for object in updatedObjects {
             let asWritten = StoreCoordinator.Outcome.saved(
                 object.objectID, version: object.version + 1, values: object.values)
-            apply(outcomes[object.objectID] ?? asWritten, to: object)
+            apply((outcomes.isEmpty ? nil : outcomes[object.objectID]) ?? asWritten, to: object)
         }
-        for object in deletedObjects { apply(outcomes[object.objectID] ?? .deleted, to: object) }
-        for object in insertedObjects + updatedObjects + deletedObjects { object.didSave() }
+        for object in deletedObjects {
+            apply((outcomes.isEmpty ? nil : outcomes[object.objectID]) ?? .deleted, to: object)
+        }
+        for objects in [insertedObjects, updatedObjects, deletedObjects] {
+            for object in objects { object.didSave() }
+        }
     }
 
     /// Brings an object in line with what the commit did to it.

@@ -4,9 +4,11 @@ extension ManagedContext {
     /// Checks every object a save would write, collecting every failure into one error.
     func validate(inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject]) throws {
         var failures: [PersistenceError] = []
-        for object in inserted + updated {
-            failures += requiredValueFailures(of: object)
-            failures += ruleFailures(of: object)
+        for objects in [inserted, updated] {
+            for object in objects {
+                failures += requiredValueFailures(of: object)
+                if !object.info.validatedSlots.isEmpty { failures += ruleFailures(of: object) }
+            }
         }
         for object in inserted { failures += hookFailures(object) { try $0.validateForInsert() } }
         for object in updated { failures += hookFailures(object) { try $0.validateForUpdate() } }
@@ -78,13 +80,17 @@ extension ManagedContext {
     private func requiredValueFailures(of object: ManagedObject) -> [PersistenceError] {
         var failures: [PersistenceError] = []
         let info = object.info
-        for (slot, attribute) in info.description.attributes.enumerated()
-        where !attribute.isOptional && object.values[slot].isNull {
-            failures.append(.missingRequiredValue(object: object, key: attribute.name))
+        for slot in info.requiredAttributeSlots where object.values[slot].isNull {
+            failures.append(.missingRequiredValue(object: object, key: info.attribute(at: slot).name))
         }
         for (offset, relationship) in info.relationships.enumerated() {
             let description = relationship.description
-            let count = object.relatedIDs(at: info.attributeCount + offset).count
+            let count: Int
+            switch object.values[info.attributeCount + offset] {
+            case .object: count = 1
+            case .objects(let ids): count = ids.count
+            default: count = 0
+            }
             if count == 0 {
                 if !description.isOptional {
                     failures.append(.missingRequiredValue(object: object, key: description.name))

@@ -23,19 +23,19 @@ public final class ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.mergePolicy`.
     public var mergePolicy: MergePolicy = .error
-    var registry: [ObjectID: ManagedObject] = [:]
-    var inserted: Set<ManagedObject> = []
-    var deleted: Set<ManagedObject> = []
+    @exclusivity(unchecked) var registry: [ObjectID: ManagedObject] = [:]
+    @exclusivity(unchecked) var inserted: Set<ManagedObject> = []
+    @exclusivity(unchecked) var deleted: Set<ManagedObject> = []
     /// Objects whose values were set since the last save; some may have been set back.
-    var touched: Set<ManagedObject> = []
+    @exclusivity(unchecked) var touched: Set<ManagedObject> = []
     /// `inserted` and `deleted` in the order the calls happened, so that a save need not sort
     /// them; valid while the matching flag is set (an object leaving a set clears it).
-    var insertionOrder: [ManagedObject] = []
-    var deletionOrder: [ManagedObject] = []
-    var insertionOrderIsExact = true
-    var deletionOrderIsExact = true
+    @exclusivity(unchecked) var insertionOrder: [ManagedObject] = []
+    @exclusivity(unchecked) var deletionOrder: [ManagedObject] = []
+    @exclusivity(unchecked) var insertionOrderIsExact = true
+    @exclusivity(unchecked) var deletionOrderIsExact = true
     /// Open while a save or another all-or-nothing operation runs; see `withChangeJournal`.
-    var journal: Journal?
+    @exclusivity(unchecked) var journal: Journal?
 
     /// Tells this context apart in save notifications.
     public let identifier: Identifier
@@ -57,7 +57,7 @@ public final class ManagedContext {
             }
         }
     }
-    var inbox: SaveInbox?
+    @exclusivity(unchecked) var inbox: SaveInbox?
 
     init(coordinator: StoreCoordinator, name: String? = nil) {
         self.coordinator = coordinator

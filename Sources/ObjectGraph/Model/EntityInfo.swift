@@ -26,6 +26,8 @@ final class EntityInfo: Sendable {
     let patterns: [Int: NSRegularExpression]
     /// The slots of attributes with validation rules.
     let validatedSlots: [Int]
+    /// The slots of the attributes that must have a value.
+    let requiredAttributeSlots: [Int]
 
     /// Property names as UTF-8, by slot, for readers that match keys without allocating.
     let propertyNameBytes: [[UInt8]]
@@ -79,6 +81,7 @@ final class EntityInfo: Sendable {
         }
         self.patterns = patterns
         self.validatedSlots = description.attributes.indices.filter { !description.attributes[$0].validation.isEmpty }
+        self.requiredAttributeSlots = description.attributes.indices.filter { !description.attributes[$0].isOptional }
         let names = description.attributes.map(\.name) + description.relationships.map(\.name)
         self.propertyNameBytes = names.map { Array($0.utf8) }
         func prefix(_ name: String, pretty: Bool) -> [UInt8] {
@@ -100,14 +103,6 @@ final class EntityInfo: Sendable {
         self.init(description: description, index: -1, relationships: relationships)
     }
 
-    /// The description with this compiled entity attached, for creating new objects quickly.
-    var boundDescription: EntityDescription {
-        var bound = description
-        bound.boundInfo = self
-        return bound
-    }
-
-    /// The description with this compiled entity attached, for objects read from the store.
     var materializingDescription: EntityDescription {
         var bound = description
         bound.boundInfo = self

@@ -25,19 +25,19 @@ import Foundation
 /// Core Data: `NSManagedObject`.
 open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     /// The compiled entity; replaced when a detached object is inserted into a context.
-    var info: EntityInfo
+    @exclusivity(unchecked) var info: EntityInfo
     /// The object's identity; its key is assigned when the object is first inserted.
-    public internal(set) var objectID: ObjectID
+    @exclusivity(unchecked) public internal(set) var objectID: ObjectID
     /// The owning context. Invariant: non-nil only while the context registers this object; the
     /// context clears it when it unregisters the object and in its `deinit`, so it never dangles.
-    unowned(unsafe) var context: ManagedContext?
+    @exclusivity(unchecked) unowned(unsafe) var context: ManagedContext?
     /// Current values by slot: attributes in model order, then relationships.
-    @usableFromInline var values: [StoreValue]
+    @exclusivity(unchecked) @usableFromInline var values: [StoreValue]
     /// The values last read from or saved to the store; `nil` if the object was never saved.
-    var committed: [StoreValue]?
+    @exclusivity(unchecked) var committed: [StoreValue]?
     /// The stored record's version when it was read or saved, for conflict detection.
-    var version: Int64 = 0
-    var flags = Flags()
+    @exclusivity(unchecked) var version: Int64 = 0
+    @exclusivity(unchecked) var flags = Flags()
 
     struct Flags {
         var isInserted = false
@@ -55,6 +55,8 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     public required init(entity: EntityDescription, insertInto context: ManagedContext?) {
         if let bound = entity.boundInfo {
             info = bound
+        } else if let context, let typed = context.model.info(for: Self.self), typed.name == entity.name {
+            info = typed
         } else if let context {
             guard let found = context.model.info(named: entity.name) else {
                 preconditionFailure(
@@ -86,7 +88,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
                 "\(Self.self) is not in the context's model. Create the model with "
                     + "ManagedObjectModel(\(Self.self).self, …).")
         }
-        self.init(entity: info.boundDescription, insertInto: context)
+        self.init(entity: info.description, insertInto: context)
     }
 
     /// The entity name a typed subclass is stored under; the class name unless overridden.

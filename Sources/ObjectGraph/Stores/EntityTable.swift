@@ -45,6 +45,10 @@ struct EntityTable: Sendable {
         }
         if chunks[chunk].count <= offset {
             guard row != nil else { return }
+            if chunks[chunk].isEmpty {
+                // Start small tables with room to grow, rather than doubling from one row.
+                chunks[chunk].reserveCapacity(Swift.min(Self.chunkSize, Swift.max(16, offset + 1)))
+            }
             chunks[chunk].append(contentsOf: repeatElement(nil, count: offset - chunks[chunk].count + 1))
         }
         let existed = chunks[chunk][offset] != nil
