@@ -82,13 +82,13 @@ extension ManagedContext {
         mergePendingSaves()
         let info = try request.entity(in: model)
         let total: Int
-        if let predicate = request.predicate {
-            let compiled = try CompiledPredicate(predicate, entity: info, model: model)
+        if request.predicate != nil || parent != nil {
+            let compiled = try request.predicate.map { try CompiledPredicate($0, entity: info, model: model) }
             let scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
             let resolver = scan.resolver(in: self)
             var matches = 0
             forEachCandidate(of: scan) { candidate in
-                if compiled.matches(candidate, resolver: resolver) { matches += 1 }
+                if compiled?.matches(candidate, resolver: resolver) ?? true { matches += 1 }
                 return true
             }
             total = matches
@@ -113,7 +113,9 @@ extension ManagedContext {
         let snapshot = coordinator.snapshot()
         var pending: [ManagedObject] = []
         var overrides: [Int64: ManagedObject] = [:]
-        if includingPendingChanges {
+        if parent != nil {
+            (pending, overrides) = layeredChanges(of: info, includingOwn: includingPendingChanges)
+        } else if includingPendingChanges {
             pending = inserted.filter { $0.info.index == info.index }.sorted { $0.objectID.key < $1.objectID.key }
             for object in touched where object.info.index == info.index { overrides[object.objectID.key] = object }
             for object in deleted where object.info.index == info.index { overrides[object.objectID.key] = object }
@@ -156,7 +158,8 @@ extension ManagedContext {
     }
 
     private func object(for candidate: FetchCandidate, info: EntityInfo) -> ManagedObject {
-        if let object = candidate.object { return object }
+        // A child context's candidates may be its ancestors' objects: it gets its own instance.
+        if let object = candidate.object, object.context === self { return object }
         return materialize(
             info: info, key: candidate.key, row: EntityTable.Row(version: candidate.version, values: candidate.values))
     }
@@ -183,10 +186,13 @@ private struct FetchScan {
         return PredicateResolver { [unowned context] id in
             // Only objects with unsaved changes override the committed row; an unchanged
             // registered object may be older than the snapshot (another context saved since).
-            if includesPendingChanges, let object = context.registry[id],
-                object.flags.isInserted || object.flags.isDeleted || object.flags.isMissing || object.flags.isTouched
-            {
-                return object.flags.isDeleted || object.flags.isMissing ? nil : object.values
+            // A child context sees its ancestors' unsaved changes as committed.
+            var level = includesPendingChanges ? context : context.parent
+            while let current = level {
+                if let object = current.registry[id], object.hasUnsavedState {
+                    return object.flags.isDeleted || object.flags.isMissing ? nil : object.values
+                }
+                level = current.parent
             }
             guard let info = model.info(named: id.entityName) else { return nil }
             return snapshot.tables[info.index][id.key]?.values
