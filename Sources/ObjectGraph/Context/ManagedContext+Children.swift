@@ -24,8 +24,8 @@ extension ManagedContext {
     /// For example, an edit sheet with Cancel:
     /// ```swift
     /// let sheet = context.newChildContext()
-    /// let draft = try sheet.existingObject(with: fruit.objectID) as! Fruit
-    /// draft.name = "Pear"
+    /// let draft = try sheet.existingObject(with: fruit.objectID) as? Fruit
+    /// draft?.name = "Pear"
     /// try sheet.save()  // Done: `context` has the change, unsaved
     /// try context.save()  // and now the store has it
     /// ```
