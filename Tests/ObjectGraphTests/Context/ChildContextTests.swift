@@ -409,4 +409,71 @@ import Testing
         try viewContext.save()
         #expect(try storedFruits(container) == ["edited in the sheet:300", "lime:9"])
     }
+
+    // MARK: - More edges
+
+    @Test func childDeleteOfTheParentsUnsavedInsertLeavesNoTrace() throws {
+        let (_, context, basket, _, _) = try makeSavedBasket()
+        let plum = makeFruit(context, "plum")
+        plum.basket = basket
+        let sheet = context.newChildContext()
+        let plumInChild = try child(plum, in: sheet)
+        #expect(!plumInChild.isInserted && plumInChild.basket != nil)
+        sheet.delete(plumInChild)
+        try sheet.save()
+        #expect(context.insertedObjects.isEmpty && context.registeredObject(for: plum.objectID) == nil)
+        #expect(basket.fruits.map(\.name).sorted() == ["apple", "pear"])
+        #expect(!context.hasChanges)
+    }
+
+    @Test func refreshInAChildReadsTheParentsCurrentValues() throws {
+        let (_, context, _, apple, _) = try makeSavedBasket()
+        let sheet = context.newChildContext()
+        let draft = try child(apple, in: sheet)
+        draft.name = "draft"
+        apple.price = 7
+        sheet.refresh(draft, mergeChanges: true)
+        #expect(draft.name == "draft" && draft.price == 7 && draft.isUpdated)
+        try sheet.save()  // no conflict: the child read the parent's latest values
+        #expect(apple.name == "draft" && apple.price == 7)
+        draft.name = "again"
+        sheet.refresh(draft, mergeChanges: false)
+        #expect(draft.name == "draft" && !sheet.hasChanges)
+    }
+
+    @Test func parentMergingFromElsewhereIsAConflictOnlyUnderTheErrorPolicy() throws {
+        for policy in [MergePolicy.error, .mergeByPropertyObjectTrump] {
+            let (container, context, _, apple, _) = try makeSavedBasket()
+            context.automaticallyMergesChanges = true
+            let sheet = context.newChildContext()
+            sheet.mergePolicy = policy
+            try child(apple, in: sheet).name = "renamed"
+            let background = container.newContext()
+            try child(apple, in: background).price = 300
+            try background.save()
+            if policy == .error {
+                let error = try #require(throws: PersistenceError.self) { try sheet.save() }
+                #expect(error.code == .conflict && error.message.contains("parent context changed it"))
+                #expect(apple.price == 300 && apple.name == "apple" && !context.hasChanges)
+            } else {
+                try sheet.save()
+                #expect(apple.price == 300 && apple.name == "renamed" && context.updatedObjects == [apple])
+            }
+        }
+    }
+
+    @Test func manyInsertsPushedAtOnce() throws {
+        let store = InMemoryStore()
+        let (container, context, basket, _, _) = try makeSavedBasket(store)
+        let sheet = context.newChildContext()
+        let basketInChild = try child(basket, in: sheet)
+        for index in 0..<2_000 { makeFruit(sheet, "fruit \(index)", price: Int64(index)).basket = basketInChild }
+        try sheet.save()
+        #expect(context.insertedObjects.count == 2_000 && basket.fruits.count == 2_002)
+        var cheap = Fruit.fetchRequest()
+        cheap.predicate = try FetchPredicate(format: "price < 10")
+        #expect(try context.newChildContext().count(for: cheap) == 10)
+        try context.save()
+        #expect(try container.newContext().count(for: Fruit.fetchRequest()) == 2_002)
+    }
 }
