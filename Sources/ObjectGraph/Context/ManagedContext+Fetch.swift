@@ -82,20 +82,25 @@ extension ManagedContext {
         mergePendingSaves()
         let info = try request.entity(in: model)
         let total: Int
-        if request.predicate != nil || parent != nil {
-            let compiled = try request.predicate.map { try CompiledPredicate($0, entity: info, model: model) }
+        if let predicate = request.predicate {
+            let compiled = try CompiledPredicate(predicate, entity: info, model: model)
             let scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
             let resolver = scan.resolver(in: self)
             var matches = 0
             forEachCandidate(of: scan) { candidate in
-                if compiled?.matches(candidate, resolver: resolver) ?? true { matches += 1 }
+                if compiled.matches(candidate, resolver: resolver) { matches += 1 }
                 return true
             }
             total = matches
         } else {
             let table = coordinator.snapshot().tables[info.index]
             var count = table.count
-            if request.includesPendingChanges {
+            if parent != nil {
+                // A child: every level's live inserts, less the stored rows some level deleted.
+                let (pending, overrides) = layeredChanges(of: info, includingOwn: request.includesPendingChanges)
+                count += pending.count
+                for (key, object) in overrides where object.isDeleted && table[key] != nil { count -= 1 }
+            } else if request.includesPendingChanges {
                 count += inserted.reduce(0) { $0 + ($1.info.index == info.index ? 1 : 0) }
                 count -= deleted.reduce(0) {
                     $0 + ($1.info.index == info.index && table[$1.objectID.key] != nil ? 1 : 0)

@@ -107,6 +107,7 @@ import Testing
         _ = makeFruit(sheet, "damson")
         sheet.delete(cherryInChild)
         #expect(try sheet.fetch(Fruit.fetchRequest()).map(\.name).sorted() == ["apple", "damson"])
+        #expect(try sheet.count(for: Fruit.fetchRequest()) == 2)
         var committedOnly = Fruit.fetchRequest()
         committedOnly.includesPendingChanges = false
         #expect(try sheet.fetch(committedOnly).map(\.name).sorted() == ["apple", "cherry"])
@@ -238,6 +239,12 @@ import Testing
         let quince = makeFruit(sheet, "quince")
         let nested = sheet.newChildContext()
         #expect(try nested.fetch(Fruit.fetchRequest()).map(\.name).sorted() == ["apple", "pear", "plum", "quince"])
+        #expect(try nested.count(for: Fruit.fetchRequest()) == 4)
+        nested.delete(try child(plum, in: nested))
+        nested.delete(try #require(try nested.fetch(Fruit.fetchRequest()).first { $0.name == "pear" }))
+        #expect(try nested.count(for: Fruit.fetchRequest()) == 2)
+        nested.rollback()
+        #expect(try nested.count(for: Fruit.fetchRequest()) == 4)
         try child(plum, in: nested).name = "plum 2"
         try child(quince, in: nested).name = "quince 2"
         try nested.save()
