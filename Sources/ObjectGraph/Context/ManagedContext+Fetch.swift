@@ -95,7 +95,12 @@ extension ManagedContext {
         } else {
             let table = coordinator.snapshot().tables[info.index]
             var count = table.count
-            if request.includesPendingChanges {
+            if parent != nil {
+                // A child: every level's live inserts, less the stored rows some level deleted.
+                let (pending, overrides) = layeredChanges(of: info, includingOwn: request.includesPendingChanges)
+                count += pending.count
+                for (key, object) in overrides where object.isDeleted && table[key] != nil { count -= 1 }
+            } else if request.includesPendingChanges {
                 count += inserted.reduce(0) { $0 + ($1.info.index == info.index ? 1 : 0) }
                 count -= deleted.reduce(0) {
                     $0 + ($1.info.index == info.index && table[$1.objectID.key] != nil ? 1 : 0)
@@ -113,7 +118,9 @@ extension ManagedContext {
         let snapshot = coordinator.snapshot()
         var pending: [ManagedObject] = []
         var overrides: [Int64: ManagedObject] = [:]
-        if includingPendingChanges {
+        if parent != nil {
+            (pending, overrides) = layeredChanges(of: info, includingOwn: includingPendingChanges)
+        } else if includingPendingChanges {
             pending = inserted.filter { $0.info.index == info.index }.sorted { $0.objectID.key < $1.objectID.key }
             for object in touched where object.info.index == info.index { overrides[object.objectID.key] = object }
             for object in deleted where object.info.index == info.index { overrides[object.objectID.key] = object }
@@ -156,7 +163,8 @@ extension ManagedContext {
     }
 
     private func object(for candidate: FetchCandidate, info: EntityInfo) -> ManagedObject {
-        if let object = candidate.object { return object }
+        // A child context's candidates may be its ancestors' objects: it gets its own instance.
+        if let object = candidate.object, object.context === self { return object }
         return materialize(
             info: info, key: candidate.key, row: EntityTable.Row(version: candidate.version, values: candidate.values))
     }
@@ -183,10 +191,13 @@ private struct FetchScan {
         return PredicateResolver { [unowned context] id in
             // Only objects with unsaved changes override the committed row; an unchanged
             // registered object may be older than the snapshot (another context saved since).
-            if includesPendingChanges, let object = context.registry[id],
-                object.flags.isInserted || object.flags.isDeleted || object.flags.isMissing || object.flags.isTouched
-            {
-                return object.flags.isDeleted || object.flags.isMissing ? nil : object.values
+            // A child context sees its ancestors' unsaved changes as committed.
+            var level = includesPendingChanges ? context : context.parent
+            while let current = level {
+                if let object = current.registry[id], object.hasUnsavedState {
+                    return object.flags.isDeleted || object.flags.isMissing ? nil : object.values
+                }
+                level = current.parent
             }
             guard let info = model.info(named: id.entityName) else { return nil }
             return snapshot.tables[info.index][id.key]?.values

@@ -8,6 +8,7 @@ import Testing
 @Suite struct GuideTests {
     static let exampleFiles = [
         "Tests/ObjectGraphTests/Docs/GuideExamples.swift", "Tests/ObjectGraphTests/Docs/GuideExamples+Kit.swift",
+        "Tests/ObjectGraphTests/Docs/GuideExamples+ChildContexts.swift",
     ]
 
     @Test(arguments: [
