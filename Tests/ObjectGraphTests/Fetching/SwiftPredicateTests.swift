@@ -229,3 +229,45 @@ import Testing
             ])
     }
 }
+
+/// A class with computed properties over its attributes, for key path conversion.
+final class Switchboard: ManagedObject {
+    @Attribute var name = ""
+    @Attribute var price: Int64 = 0
+    @Attribute var isOn = false
+    var doubled: Int64 { price * 2 }
+    var shout: String { name.uppercased() }
+    var isOff: Bool { !isOn }
+    var samePrice: Int64 { price }
+}
+
+@Suite struct SwiftPredicateKeyPathTests {
+    @Test func computedPropertiesFallBackAndSelectWhatSwiftSelects() throws {
+        let container = try PersistentContainer(
+            model: ManagedObjectModel(Switchboard.self), storeDescription: .inMemory)
+        let context = container.newContext()
+        for (name, price, isOn) in [("a", 10, true), ("b", 60, false), ("c", 100, true)] as [(String, Int64, Bool)] {
+            let gadget = Switchboard(context: context)
+            gadget.name = name
+            gadget.price = price
+            gadget.isOn = isOn
+        }
+        try context.save()
+        let cases: [(Predicate<Switchboard>, converts: Bool)] = [
+            (#Predicate<Switchboard> { $0.doubled > 100 }, false),
+            (#Predicate<Switchboard> { $0.shout == "B" }, false),
+            (#Predicate<Switchboard> { $0.isOff }, false),
+            // Reads the attribute unchanged: indistinguishable from it, and equivalent.
+            (#Predicate<Switchboard> { $0.samePrice > 50 }, true),
+            (#Predicate<Switchboard> { $0.price > 50 }, true),
+        ]
+        let all = try context.fetch(FetchRequest<Switchboard>())
+        for (swift, converts) in cases {
+            let predicate = FetchPredicate(swift)
+            #expect(predicate.evaluatesInSwift == !converts, "\(predicate)")
+            let expected = try all.filter { try swift.evaluate($0) }.map(\.name)
+            #expect(try context.fetch(FetchRequest<Switchboard>(predicate: predicate)).map(\.name) == expected)
+        }
+        #expect(FetchPredicate(#Predicate<Switchboard> { $0.samePrice > 50 }).description == "price > 50")
+    }
+}

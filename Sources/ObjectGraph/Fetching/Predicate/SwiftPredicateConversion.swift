@@ -343,7 +343,8 @@ extension ManagedObject {
     /// The name of the property a key path of `Self` reads, or `nil` if it is not one
     /// `@Attribute` or `@Relationship` property.
     static func propertyName<Value>(readingAny keyPath: AnyKeyPath, as valueType: Value.Type) -> String? {
-        guard let typed = keyPath as? KeyPath<Self, Value>, case .success(let name) = propertyName(readBy: typed)
+        guard let typed = keyPath as? KeyPath<Self, Value>,
+            case .success(let name) = propertyName(readBy: typed, checkingStoredValue: true)
         else { return nil }
         return name
     }
