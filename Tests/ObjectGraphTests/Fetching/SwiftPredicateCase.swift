@@ -111,6 +111,12 @@ extension SwiftPredicateCase {
                 "CONTAINS non-ASCII", #Predicate { $0.name.contains("é") }, "name CONTAINS 'é'",
                 converts: #"name CONTAINS "é""#),
             .init(
+                "CONTAINS nothing", #Predicate { $0.name.contains("") }, "TRUEPREDICATE",
+                converts: #"name CONTAINS """#),
+            .init(
+                "optional string not equal", #Predicate { $0.note != "CAFE" }, "note != 'CAFE'",
+                converts: #"note != "CAFE""#),
+            .init(
                 "BEGINSWITH", #Predicate { $0.name.starts(with: "a") }, "name BEGINSWITH 'a'",
                 converts: #"name BEGINSWITH "a""#),
             .init(
