@@ -36,11 +36,11 @@ extension FetchPredicate {
     ///
     /// Core Data: `NSPredicate(_:)` (conversion of a Foundation `Predicate`).
     public init<Object: ManagedObject>(_ predicate: Predicate<Object>) {
-        if let expression = SwiftPredicateConversion.convert(predicate) {
-            self.init(expression)
+        let (conjuncts, isWhole) = SwiftPredicateConversion.convert(predicate)
+        if isWhole {
+            self.init(conjuncts[0])
             return
         }
-        let conjuncts = SwiftPredicateConversion.convertibleConjuncts(predicate)
         self.init(conjuncts.isEmpty ? .constant(true) : (conjuncts.count == 1 ? conjuncts[0] : .and(conjuncts)))
         self.swiftTerm = .swift(SwiftPredicateEvaluator(predicate))
     }

@@ -8,22 +8,21 @@ struct SwiftPredicateConversion {
     /// The key path from the evaluated object that each variable stands for: the predicate's
     /// input is `[]`, the variable of `basket.flatMap { $0.name }` is `["basket"]`.
     var variables: [PredicateExpressions.VariableID: [String]]
+    /// The property names found for key paths so far (`nil`: not a property), as probing a key
+    /// path costs a throwaway object.
+    var propertyNames: [AnyKeyPath: String?] = [:]
 
     init(input: PredicateExpressions.VariableID) {
         variables = [input: []]
     }
 
-    /// The predicate's root converted whole, or `nil` if some part does not convert.
-    static func convert<Object>(_ predicate: Predicate<Object>) -> PredicateExpression? {
+    /// The predicate converted whole (`isWhole`), or else the converted operands of its
+    /// top-level `&&` chain, leaving out those that do not convert: they are a necessary
+    /// condition of the whole predicate.
+    static func convert<Object>(_ predicate: Predicate<Object>) -> (parts: [PredicateExpression], isWhole: Bool) {
         var conversion = SwiftPredicateConversion(input: predicate.variable.key)
-        return conversion.predicate(predicate.expression)
-    }
-
-    /// The converted operands of the top-level `&&` chain of `predicate`, leaving out those that do
-    /// not convert: they are a necessary condition of the whole predicate.
-    static func convertibleConjuncts<Object>(_ predicate: Predicate<Object>) -> [PredicateExpression] {
-        var conversion = SwiftPredicateConversion(input: predicate.variable.key)
-        return conversion.conjuncts(predicate.expression)
+        if let whole = conversion.predicate(predicate.expression) { return ([whole], true) }
+        return (conversion.conjuncts(predicate.expression), false)
     }
 
     /// `expression` as a predicate: a Boolean key path `k` becomes `k == YES`.
@@ -101,9 +100,14 @@ extension PredicateExpressions.KeyPath: SwiftPredicateConvertible {
         case .keyPath(.evaluatedObject, let path)?: base = path
         default: return nil
         }
-        guard let objectType = Root.Output.self as? ManagedObject.Type,
-            let name = objectType.propertyName(readingAny: keyPath, as: Output.self)
-        else { return nil }
+        let name: String?
+        if let known = conversion.propertyNames[keyPath] {
+            name = known
+        } else {
+            name = (Root.Output.self as? ManagedObject.Type)?.propertyName(readingAny: keyPath, as: Output.self)
+            conversion.propertyNames[keyPath] = .some(name)
+        }
+        guard let name else { return nil }
         return .operand(.keyPath(.evaluatedObject, base + [name]), isBoolean: Output.self == Bool.self)
     }
 }
