@@ -85,7 +85,9 @@ extension ManagedObject {
                 KeyPathProbeProblem(reason: "it reads '\(name)' but yields a \(Value.self), not the property's value"))
         }
         if checkingStoredValue, let slot = info.slotByName[name], slot < description.attributes.count {
-            for sample in samples(for: description.attributes[slot].type) {
+            // Only samples the property can read (an enum reads only its raw values).
+            for sample in samples(for: description.attributes[slot].type)
+            where wrapper.readableValue(from: sample) == sample {
                 values[slot] = sample
                 probe.values = values
                 guard let read = probe[keyPath: keyPath] as? any AttributeValue, read.storeValue == sample else {

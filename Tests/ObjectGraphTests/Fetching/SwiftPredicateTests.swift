@@ -271,3 +271,38 @@ final class Switchboard: ManagedObject {
         #expect(FetchPredicate(#Predicate<Switchboard> { $0.samePrice > 50 }).description == "price > 50")
     }
 }
+
+@Suite struct SwiftPredicateAttributeKindTests {
+    @Test func enumsCodableValuesAndOptionalsConvertOrFallBackSafely() throws {
+        let (_, context) = try makeContext(model: TestModels.samples)
+        let values: [(Ripeness, Ripeness?, Origin?, Grade)] = [
+            (.green, nil, nil, .low), (.ripe, .ripe, Origin(country: "FR", farms: ["a"], rating: 1), .high),
+            (.overripe, .green, nil, .high),
+        ]
+        for (index, (ripeness, optionalRipeness, origin, grade)) in values.enumerated() {
+            let sample = Sample(context: context)
+            sample.required = "r\(index)"
+            sample.ripeness = ripeness
+            sample.optionalRipeness = optionalRipeness
+            sample.optionalOrigin = origin
+            sample.grade = grade
+        }
+        try context.save()
+        let ripe = Ripeness.ripe
+        let farms = ["a"]
+        let cases: [(Predicate<Sample>, converts: Bool)] = [
+            (#Predicate<Sample> { $0.ripeness == ripe }, false),
+            (#Predicate<Sample> { $0.optionalRipeness == nil }, true),
+            (#Predicate<Sample> { $0.optionalOrigin != nil }, true),
+            (#Predicate<Sample> { $0.optionalOrigin?.farms == farms }, false),
+            (#Predicate<Sample> { $0.required == "r1" || $0.optionalRipeness == nil }, true),
+        ]
+        let all = try context.fetch(FetchRequest<Sample>())
+        for (swift, converts) in cases {
+            let predicate = FetchPredicate(swift)
+            #expect(predicate.evaluatesInSwift == !converts, "\(predicate)")
+            let expected = try all.filter { try swift.evaluate($0) }.map(\.required)
+            #expect(try context.fetch(FetchRequest<Sample>(predicate: predicate)).map(\.required) == expected)
+        }
+    }
+}

@@ -56,6 +56,10 @@ struct SwiftPredicateConversion {
     mutating func comparison(_ lhs: Any, _ op: PredicateExpression.Operator, _ rhs: Any) -> SwiftConvertedNode? {
         guard let left = operand(lhs), let right = operand(rhs) else { return nil }
         if case .constant = left, case .constant = right { return nil }
+        // A captured array compares with a codable attribute in Swift; in the format language
+        // it would be a list.
+        if case .constant(.array) = left { return nil }
+        if case .constant(.array) = right { return nil }
         return .predicate(.comparison(.init(left, op, right)))
     }
 }
