@@ -28,7 +28,9 @@ extension ManagedContext {
         mergePendingSaves()
         let info = try request.entity(in: model)
         let scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
-        let predicate = try request.predicate.map { try CompiledPredicate($0, entity: info, model: model) }
+        let predicate = try request.predicate.map {
+            try CompiledPredicate($0, entity: info, model: model, withSwiftPart: true)
+        }
         let swiftTerm = try request.predicate.flatMap { try CompiledSwiftTerm($0, entity: info, model: model) }
         var swiftFailure: (any Error)?
         let sort =
@@ -100,7 +102,7 @@ extension ManagedContext {
         let info = try request.entity(in: model)
         let total: Int
         if let predicate = request.predicate {
-            let compiled = try CompiledPredicate(predicate, entity: info, model: model)
+            let compiled = try CompiledPredicate(predicate, entity: info, model: model, withSwiftPart: true)
             let swiftTerm = try CompiledSwiftTerm(predicate, entity: info, model: model)
             let scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
             let resolver = scan.resolver(in: self)

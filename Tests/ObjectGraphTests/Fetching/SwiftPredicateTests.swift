@@ -194,6 +194,19 @@ import Testing
         #expect(keyError?.code == .unknownKey)
     }
 
+    @Test func evaluatorsWithoutObjectsRefuseASwiftPartInsteadOfMatchingTooMuch() throws {
+        let model = PredicateFixtureData.model
+        let info = try #require(model.info(named: "Product"))
+        let partly = FetchPredicate(#Predicate<Product> { $0.price > 100 && $0.name.count > 4 })
+        let error = #expect(throws: PersistenceError.self) {
+            try CompiledPredicate(partly, entity: info, model: model)
+        }
+        #expect(error?.code == .unsupportedPredicate)
+        #expect(error?.message.contains("#Predicate<Product>") == true)
+        let converted = FetchPredicate(#Predicate<Product> { $0.price > 100 })
+        _ = try CompiledPredicate(converted, entity: info, model: model)
+    }
+
     @Test func anUntypedRequestForTheSameEntityUsesTheSwiftPart() throws {
         let fixture = try PredicateFixture()
         let predicate = FetchPredicate(#Predicate<Product> { $0.name.count > 6 })

@@ -82,6 +82,15 @@ extension PersistenceError {
             entityName: object.entityName, objectID: object, underlying: underlying)
     }
 
+    /// A predicate with a Swift part used where objects are not made (such as a batch request).
+    static func swiftPredicateNeedsObjects(predicateType: String) -> PersistenceError {
+        PersistenceError(
+            code: .unsupportedPredicate,
+            message: "A predicate with a #Predicate<\(predicateType)> part that does not convert to format syntax "
+                + "can only be evaluated on objects, by fetch(_:) and count(for:). Write it with convertible "
+                + "#Predicate shapes or FetchPredicate(format:) (see Docs/Predicates.md).")
+    }
+
     /// Encoding a predicate whose Swift part cannot be represented.
     static func swiftPredicateNotEncodable(predicateType: String) -> PersistenceError {
         PersistenceError(
