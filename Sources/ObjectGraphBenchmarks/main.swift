@@ -116,6 +116,8 @@ if inMemorySection {
         precondition(count > 0)
     }
 
+    try runSwiftPredicateBenchmarks(container, count: bulkCount)
+
     var sorted = Item.fetchRequest()
     sorted.predicate = try FetchPredicate(format: "price < %d", 100)
     sorted.sortDescriptors = [SortDescriptor(key: "weight", ascending: false)]

@@ -28,7 +28,11 @@ extension ManagedContext {
         mergePendingSaves()
         let info = try request.entity(in: model)
         let scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
-        let predicate = try request.predicate.map { try CompiledPredicate($0, entity: info, model: model) }
+        let predicate = try request.predicate.map {
+            try CompiledPredicate($0, entity: info, model: model, withSwiftPart: true)
+        }
+        let swiftTerm = try request.predicate.flatMap { try CompiledSwiftTerm($0, entity: info, model: model) }
+        var swiftFailure: (any Error)?
         let sort =
             try request.sortDescriptors.isEmpty
             ? nil : CompiledSort(request.sortDescriptors, entity: info, model: model)
@@ -43,6 +47,12 @@ extension ManagedContext {
             }
             forEachCandidate(of: scan) { candidate in
                 if let predicate, !predicate.matches(candidate, resolver: resolver) { return true }
+                if let swiftTerm {
+                    guard let matches = swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure) else {
+                        return false
+                    }
+                    if !matches { return true }
+                }
                 if skipped < offset {
                     skipped += 1
                     return true
@@ -51,15 +61,24 @@ extension ManagedContext {
                 results.append(unsafeDowncast(object(for: candidate, info: info), to: Result.self))
                 return results.count < limit
             }
+            if let swiftFailure { throw swiftFailure }
             return results
         }
         var matches: [(keys: [StoreValue], candidate: FetchCandidate)] = []
         forEachCandidate(of: scan) { candidate in
             if predicate?.matches(candidate, resolver: resolver) ?? true {
+                if let swiftTerm {
+                    guard let matches = self.swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure)
+                    else {
+                        return false
+                    }
+                    if !matches { return true }
+                }
                 matches.append((sort.sortValues(of: candidate.values, resolver: resolver), candidate))
             }
             return true
         }
+        if let swiftFailure { throw swiftFailure }
         var order = Array(matches.indices)
         // Stable: ties keep key order, which `matches` is in.
         order.sort { lhs, rhs in
@@ -83,14 +102,25 @@ extension ManagedContext {
         let info = try request.entity(in: model)
         let total: Int
         if let predicate = request.predicate {
-            let compiled = try CompiledPredicate(predicate, entity: info, model: model)
+            let compiled = try CompiledPredicate(predicate, entity: info, model: model, withSwiftPart: true)
+            let swiftTerm = try CompiledSwiftTerm(predicate, entity: info, model: model)
             let scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
             let resolver = scan.resolver(in: self)
             var matches = 0
+            var swiftFailure: (any Error)?
             forEachCandidate(of: scan) { candidate in
-                if compiled.matches(candidate, resolver: resolver) { matches += 1 }
+                guard compiled.matches(candidate, resolver: resolver) else { return true }
+                if let swiftTerm {
+                    guard let result = self.swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure)
+                    else {
+                        return false
+                    }
+                    if !result { return true }
+                }
+                matches += 1
                 return true
             }
+            if let swiftFailure { throw swiftFailure }
             total = matches
         } else {
             let table = coordinator.snapshot().tables[info.index]
@@ -159,6 +189,22 @@ extension ManagedContext {
         guard !stopped else { return }
         for object in pending[next...] {
             guard body(FetchCandidate(object)) else { return }
+        }
+    }
+
+    /// Whether a candidate matches the Swift part of a predicate (made into an object for it);
+    /// `nil`, with `failure` set, if the Swift predicate threw.
+    private func swiftTermMatches(
+        _ candidate: FetchCandidate, _ term: CompiledSwiftTerm, _ resolver: PredicateResolver,
+        failure: inout (any Error)?
+    ) -> Bool? {
+        do {
+            return try term.matches(candidate.values, key: candidate.key, resolver: resolver) {
+                object(for: candidate, info: term.entity)
+            }
+        } catch {
+            failure = error
+            return nil
         }
     }
 

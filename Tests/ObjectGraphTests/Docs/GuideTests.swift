@@ -9,10 +9,12 @@ import Testing
     static let exampleFiles = [
         "Tests/ObjectGraphTests/Docs/GuideExamples.swift", "Tests/ObjectGraphTests/Docs/GuideExamples+Kit.swift",
         "Tests/ObjectGraphTests/Docs/GuideExamples+ChildContexts.swift",
+        "Tests/ObjectGraphTests/Docs/GuideExamples+SwiftPredicates.swift",
     ]
 
     @Test(arguments: [
         "Relationships", "Validation", "GettingStarted", "Testing", "Stores", "PortingFromCoreData", "Concurrency",
+        "Predicates",
     ])
     func everyBlockIsCompiledCode(guide: String) throws {
         let text = try String(contentsOf: ReadmeTests.root.appendingPathComponent("Docs/\(guide).md"), encoding: .utf8)
