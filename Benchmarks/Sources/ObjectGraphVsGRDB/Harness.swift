@@ -9,6 +9,9 @@ let arguments = CommandLine.arguments
 let quick = arguments.contains("--quick")
 let count = quick ? 10_000 : 100_000
 let repetitions = quick ? 3 : 5
+/// `--only WORD`: time only the rows whose name contains WORD (for profiling one workload; the
+/// untimed setup of the others still runs).
+let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
 
 func median(_ samples: [Duration]) -> Duration { samples.sorted()[samples.count / 2] }
 
@@ -25,6 +28,7 @@ func compare(
     _ name: String, iterations: Int = 1, repetitions: Int = repetitions, objectGraph: () throws -> Duration,
     grdb: () throws -> Duration
 ) rethrows {
+    if let only, !name.contains(only) { return }
     var ours: [Duration] = []
     var theirs: [Duration] = []
     for round in 0..<repetitions {

@@ -124,15 +124,17 @@ for kind in ["binary", "JSON"] {
             return try timed { try pool.write { try insert($0, inputs) } }
         })
 }
+/// Whether the W2 files exist (`--only` may have skipped them): W3, W5 and the sizes need them.
+let haveFiles = !binaryPath.isEmpty && !jsonPath.isEmpty && !sqlitePath.isEmpty
 // Fold the WAL into the database file, so that the file sizes compare.
-do {
+if haveFiles {
     let pool = try openPool(sqlitePath)
     _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
 }
 
 // MARK: - W3 open + load all
 
-for (kind, path) in [("binary", binaryPath), ("JSON", jsonPath)] {
+for (kind, path) in [("binary", binaryPath), ("JSON", jsonPath)] where haveFiles {
     try compare(
         "W3 open a \(count)-object store, load every object: \(kind) vs SQLite", iterations: 1,
         objectGraph: {
@@ -203,7 +205,7 @@ for indexed in [false, true] {
 
 // MARK: - W5 change one object + save, on disk
 
-for (kind, path) in [("binary", binaryPath), ("JSON", jsonPath)] {
+for (kind, path) in [("binary", binaryPath), ("JSON", jsonPath)] where haveFiles {
     let url = URL(fileURLWithPath: path)
     let container = try PersistentContainer(
         model: model, storeDescription: kind == "binary" ? .binaryFile(url) : .jsonFile(url))
@@ -256,12 +258,14 @@ for (kind, path) in [("binary", binaryPath), ("JSON", jsonPath)] {
 
 // MARK: - Sizes and memory
 
-let binarySize = fileSize(binaryPath)
-let jsonSize = fileSize(jsonPath)
-let sqliteSize = fileSize(sqlitePath) + fileSize(sqlitePath + "-wal")
-print(
-    "| bytes per object on disk: binary / JSON vs SQLite | \(binarySize / count) / \(jsonSize / count) | \(sqliteSize / count) | \(String(format: "%.2f", Double(binarySize) / Double(sqliteSize))) (binary) |"
-)
+if haveFiles {
+    let binarySize = fileSize(binaryPath)
+    let jsonSize = fileSize(jsonPath)
+    let sqliteSize = fileSize(sqlitePath) + fileSize(sqlitePath + "-wal")
+    print(
+        "| bytes per object on disk: binary / JSON vs SQLite | \(binarySize / count) / \(jsonSize / count) | \(sqliteSize / count) | \(String(format: "%.2f", Double(binarySize) / Double(sqliteSize))) (binary) |"
+    )
+}
 
 func childMemory(_ side: String, _ path: String) throws -> (peak: Int, perObject: Double) {
     let process = Process()
@@ -276,11 +280,13 @@ func childMemory(_ side: String, _ path: String) throws -> (peak: Int, perObject
     precondition(fields.count == 4 && fields[3] == count, "child \(side) printed \(output)")
     return (fields[1], Double(fields[1] - fields[0]) * 1024 / Double(count))
 }
-let ourMemory = try childMemory("og", binaryPath)
-let theirMemory = try childMemory("grdb", sqlitePath)
-print(
-    "| peak RSS after loading \(count) objects (VmHWM; per object above the process's start) | \(ourMemory.peak / 1024) MiB (\(Int(ourMemory.perObject)) B/object) | \(theirMemory.peak / 1024) MiB (\(Int(theirMemory.perObject)) B/object) | \(String(format: "%.2f", ourMemory.perObject / theirMemory.perObject)) |"
-)
+if haveFiles {
+    let ourMemory = try childMemory("og", binaryPath)
+    let theirMemory = try childMemory("grdb", sqlitePath)
+    print(
+        "| peak RSS after loading \(count) objects (VmHWM; per object above the process's start) | \(ourMemory.peak / 1024) MiB (\(Int(ourMemory.perObject)) B/object) | \(theirMemory.peak / 1024) MiB (\(Int(theirMemory.perObject)) B/object) | \(String(format: "%.2f", ourMemory.perObject / theirMemory.perObject)) |"
+    )
+}
 
 // MARK: - W6 delete all + save
 
