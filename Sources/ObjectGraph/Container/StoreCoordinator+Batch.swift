@@ -174,9 +174,13 @@ private struct BatchDeletePlan {
             let info = model.infos[entityIndex]
             for (key, values) in rows.sorted(by: { $0.key < $1.key }) {
                 let id = ObjectID(entityName: info.name, key: key)
+                let stored = snapshot.tables[entityIndex][key]?.values
                 for (offset, relationship) in info.relationships.enumerated() {
+                    let slot = info.attributeCount + offset
+                    // Only the relationships this batch emptied or shrank are its business.
+                    guard values[slot] != stored?[slot] else { continue }
                     let description = relationship.description
-                    let count = Self.ids(values[info.attributeCount + offset]).count
+                    let count = Self.ids(values[slot]).count
                     if count == 0, !description.isOptional {
                         failures.append(.batchMissingRequiredValue(id, key: description.name))
                     } else if description.isToMany, count > 0, description.minCount > 0, count < description.minCount {

@@ -3,6 +3,22 @@ import ObjectGraph
 import ObjectGraphTesting
 import Testing
 
+final class BatchParent: ManagedObject {
+    @Attribute var name = ""
+    @Relationship(inverse: "parent") var children: Set<BatchChild>
+    @Relationship(inverse: "team", minCount: 2) var members: Set<BatchMember>
+}
+
+final class BatchChild: ManagedObject {
+    @Attribute var name = ""
+    @Relationship(inverse: "children", isOptional: false) var parent: BatchParent?
+}
+
+final class BatchMember: ManagedObject {
+    @Attribute var name = ""
+    @Relationship(inverse: "members") var team: BatchParent?
+}
+
 @Suite struct BatchDeleteRequestTests {
     private func prices(_ container: PersistentContainer) throws -> [Int64] {
         try container.newContext().fetch(Fruit.fetchRequest()).map(\.price)
@@ -130,6 +146,48 @@ import Testing
             try context.execute(BatchDeleteRequest(Fruit.self, predicate: try FetchPredicate(format: "price > 1")))
                 .count == 3)
         #expect(try prices(container) == [0, 1])
+    }
+
+    @Test func nullifyMayNotBreakRequiredRelationshipsOrMinimumCounts() throws {
+        let model = try ManagedObjectModel(BatchParent.self, BatchChild.self, BatchMember.self)
+        let container = try PersistentContainer(model: model, storeDescription: .inMemory)
+        let context = container.newContext()
+        let parent = BatchParent(context: context)
+        let child = BatchChild(context: context)
+        child.parent = parent
+        let members = (0..<2).map { index in
+            let member = BatchMember(context: context)
+            member.name = "m\(index)"
+            member.team = parent
+            return member
+        }
+        try context.save()
+        let before = container.committedSnapshot().jsonDocument()
+
+        let orphaning = #expect(throws: PersistenceError.self) {
+            try context.execute(BatchDeleteRequest(BatchParent.self))
+        }
+        #expect(orphaning?.code == .validation)
+        #expect(orphaning?.objectID == child.objectID && orphaning?.key == "parent")
+
+        let shrinking = #expect(throws: PersistenceError.self) {
+            try context.execute(
+                BatchDeleteRequest(BatchMember.self, predicate: try FetchPredicate(format: "name == 'm0'")))
+        }
+        #expect(shrinking?.code == .validation)
+        #expect(shrinking?.objectID == parent.objectID && shrinking?.key == "members")
+        #expect(container.committedSnapshot().jsonDocument() == before)
+
+        // Both members: a minimum count makes the relationship required, as at save.
+        let emptying = #expect(throws: PersistenceError.self) {
+            try context.execute(BatchDeleteRequest(BatchMember.self))
+        }
+        #expect(emptying?.code == .validation && emptying?.key == "members")
+        // The child first, then the parent: the members stay, without a team.
+        try context.execute(BatchDeleteRequest(BatchChild.self))
+        #expect(try context.execute(BatchDeleteRequest(BatchParent.self)).count == 1)
+        let stored = try container.newContext().fetch(BatchMember.fetchRequest())
+        #expect(stored.map(\.objectID) == members.map(\.objectID) && stored.allSatisfy { $0.team == nil })
     }
 
     @Test func anUnknownEntityOrBadPredicateIsATypedError() throws {
