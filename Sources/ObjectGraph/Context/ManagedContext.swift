@@ -140,6 +140,12 @@ public final class ManagedContext {
         object.committed = nil
         object.version = 0
         object.flags = ManagedObject.Flags(isInserted: true)
+        if inserted.isEmpty {
+            // Skip the first few doublings of a batch of inserts.
+            inserted.reserveCapacity(16)
+            insertionOrder.reserveCapacity(16)
+            if registry.capacity < registry.count + 16 { registry.reserveCapacity(registry.count + 16) }
+        }
         registry[object.objectID] = object
         inserted.insert(object)
         insertionOrder.append(object)

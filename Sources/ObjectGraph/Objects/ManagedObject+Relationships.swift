@@ -52,6 +52,10 @@ extension ManagedObject {
                 "Insert \(info.name) into a context before setting its relationship '\(relationship.description.name)'."
             )
         }
+        if !relationship.description.isToMany && targets.count <= 1 {
+            replaceToOne(at: slot, with: targets.first, relationship: relationship, in: context)
+            return
+        }
         var newIDs: [ObjectID] = []
         newIDs.reserveCapacity(targets.count)
         // Small relationships (the usual case) dedupe by scanning; large ones hash.
@@ -83,20 +87,56 @@ extension ManagedObject {
         }
     }
 
+    /// Sets a to-one relationship and keeps the inverse relationships consistent.
+    @usableFromInline
+    func replaceToOneRelationship(at slot: Int, with target: ManagedObject?) {
+        let relationship = info.relationship(at: slot)
+        guard let context else {
+            preconditionFailure(
+                "Insert \(info.name) into a context before setting its relationship '\(relationship.description.name)'."
+            )
+        }
+        replaceToOne(at: slot, with: target, relationship: relationship, in: context)
+    }
+
+    /// The to-one case of ``replaceRelationship(at:with:)``, without temporary arrays.
+    private func replaceToOne(
+        at slot: Int, with target: ManagedObject?, relationship: EntityInfo.ResolvedRelationship,
+        in context: ManagedContext
+    ) {
+        if let target {
+            precondition(
+                target.context === context,
+                "\(info.name).\(relationship.description.name) cannot relate objects of different contexts: "
+                    + "insert \(target.objectID) into the same context first.")
+        }
+        let oldID: ObjectID? = if case .object(let id) = values[slot] { id } else { nil }
+        let newID = target?.objectID
+        guard oldID != newID else { return }
+        setStoreValue(newID.map { .object($0) } ?? .null, at: slot)
+        guard let inverseSlot = relationship.inverseSlot else { return }
+        if let oldID { context.existingOrNil(oldID)?.removeRelated(objectID, at: inverseSlot) }
+        target?.addRelated(self, at: inverseSlot)
+    }
+
     /// Adds `source` to this object's relationship in `slot` (the inverse side of a change);
     /// for a to-one relationship, detaches the object it pointed at before.
     private func addRelated(_ source: ManagedObject, at slot: Int) {
         let relationship = info.relationship(at: slot)
         if relationship.description.isToMany {
-            var ids = relatedIDs(at: slot)
-            guard !ids.contains(source.objectID) else { return }
-            if relationship.description.isOrdered {
-                ids.append(source.objectID)
-            } else {
-                let index = ids.firstIndex { $0.key > source.objectID.key } ?? ids.endIndex
-                ids.insert(source.objectID, at: index)
+            let id = source.objectID
+            editRelatedIDs(at: slot) { ids in
+                if relationship.description.isOrdered {
+                    guard !ids.contains(id) else { return false }
+                    ids.append(id)
+                    return true
+                }
+                // Unordered relationships keep their IDs sorted by key: binary search.
+                let index = ids.partitioningIndex { $0.key >= id.key }
+                guard index == ids.endIndex || ids[index] != id else { return false }
+                ids.insert(id, at: index)
+                return true
             }
-            setStoreValue(.objects(ids), at: slot)
             return
         }
         if case .object(let previous) = values[slot], previous != source.objectID,
@@ -112,12 +152,28 @@ extension ManagedObject {
         switch values[slot] {
         case .object(let current) where current == id:
             setStoreValue(.null, at: slot)
-        case .objects(var ids):
+        case .objects(let ids):
             guard let index = ids.firstIndex(of: id) else { return }
-            ids.remove(at: index)
-            setStoreValue(.objects(ids), at: slot)
+            editRelatedIDs(at: slot) { ids in
+                ids.remove(at: index)
+                return true
+            }
         default:
             break
         }
+    }
+}
+
+extension Array where Element == ObjectID {
+    /// The first index whose element satisfies `belongs`, for a predicate that is false for a
+    /// prefix of the array and true for the rest.
+    func partitioningIndex(where belongs: (ObjectID) -> Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if belongs(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

@@ -20,6 +20,18 @@ extension ManagedObject {
         context?.didChange(self)
     }
 
+    /// Edits a to-many relationship's IDs in place, without copying the array, recording the
+    /// change with the context as ``setStoreValue(_:at:)`` does. `edit` returns whether it
+    /// changed anything.
+    func editRelatedIDs(at slot: Int, _ edit: (inout [ObjectID]) -> Bool) {
+        guard case .objects(var ids) = values[slot] else { return }
+        if let context, context.journal != nil { context.recordBeforeChange(self) }
+        values[slot] = .null  // drops the array's second reference, so the edit needs no copy
+        let changed = edit(&ids)
+        values[slot] = .objects(ids)
+        if changed { context?.didChange(self) }
+    }
+
     // MARK: - Untyped access
 
     /// The current value of an attribute or relationship.

@@ -73,7 +73,11 @@ public struct Relationship<Value: RelationshipValue> {
                 slot = object.resolveWrapperSlot(storageKeyPath)
                 object[keyPath: storageKeyPath].slot = slot
             }
-            object.replaceRelationship(at: slot, with: newValue.relatedObjects)
+            if !Value.isToMany, let target = newValue as? ManagedObject? {
+                object.replaceToOneRelationship(at: slot, with: target)
+            } else {
+                object.replaceRelationship(at: slot, with: newValue.relatedObjects)
+            }
         }
     }
 }
