@@ -120,8 +120,10 @@ final class BatchMember: ManagedObject {
         #expect(result.count == 3)
         #expect(result.notification.updatedObjectIDs == [basket.objectID])
         #expect(try container.newContext().fetch(Fruit.fetchRequest()).map(\.name) == ["f1", "f3", "f5"])
-        let stored = try container.newContext().existingObject(with: basket.objectID) as! Basket
-        #expect(stored.fruits.isEmpty)
+        let reader = container.newContext()
+        let stored = try #require(try reader.existingObject(with: basket.objectID) as? Basket)
+        #expect(stored.label == "Kitchen" && stored.fruits.isEmpty)
+        #expect(container.committedSnapshot().danglingReferences().isEmpty, "nullify emptied the basket's fruits")
     }
 
     // MARK: - Failures change nothing

@@ -33,6 +33,35 @@ import Testing
         #expect(try names(container) == (kind.persists ? expected : []))
     }
 
+    @Test(arguments: [StoreKind.jsonFile, .binaryFile])
+    func aNewStoreOnTheSameFileReadsTheBatches(kind: StoreKind) throws {
+        let url = TemporaryDirectory.make().appendingPathComponent(kind == .jsonFile ? "store.json" : "store.ogdb")
+        func open() throws -> PersistentContainer {
+            try PersistentContainer(model: TestModels.fruits, storeDescription: try StoreDescription(url: url))
+        }
+        do {
+            let container = try open()
+            let context = container.newContext()
+            let basket = Basket(context: context)
+            basket.label = "Kitchen"
+            for index in 0..<6 { makeFruit(context, "f\(index)", price: 1).basket = index < 3 ? basket : nil }
+            try context.save()
+            let kitchen = try FetchPredicate(format: "basket.label == %@", "Kitchen")
+            #expect(
+                try context.execute(
+                    BatchUpdateRequest(Fruit.self, predicate: kitchen, propertiesToUpdate: ["price": 9])
+                ).count == 3)
+            let cheap = try FetchPredicate(format: "price == 1 AND name != 'f5'")
+            #expect(try context.execute(BatchDeleteRequest(Fruit.self, predicate: cheap)).count == 2)
+        }
+        let container = try open()
+        #expect(try names(container) == ["f0 9", "f1 9", "f2 9", "f5 1"])
+        let reader = container.newContext()
+        let basket = try #require(try reader.fetch(Basket.fetchRequest()).first)
+        #expect(basket.fruits.map(\.name).sorted() == ["f0", "f1", "f2"])
+        #expect(container.committedSnapshot().danglingReferences().isEmpty)
+    }
+
     @Test func objectsThatAlreadyHoldTheValuesAreLeftAlone() throws {
         let (container, context) = try makeContext()
         for index in 0..<4 { makeFruit(context, "f\(index)", price: index < 2 ? 5 : 9) }
