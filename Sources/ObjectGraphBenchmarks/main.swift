@@ -147,4 +147,8 @@ if inMemorySection {
     }
 }
 
+/// `--only batch` or `--only result` (or any word of their workloads' names) runs these.
+if only.map({ word in ["batch", "result kinds"].contains { $0.contains(word) || word.contains($0) } }) ?? true {
+    try runBatchBenchmarks(count: bulkCount)
+}
 try runStoreBenchmarks(count: bulkCount)

@@ -147,10 +147,13 @@ struct CommitPlan {
 
     /// Publishes the notification of this commit: the final IDs of what it inserted, updated and
     /// deleted (a merged duplicate is an update of the object it merged into). The ID sets are
-    /// built only when someone listens.
-    func publish(to broadcaster: SaveBroadcaster, origin: ManagedContext.Identifier) {
-        guard !(inserts.isEmpty && updates.isEmpty && deletes.isEmpty && mergeTargets.isEmpty) else { return }
-        broadcaster.publish(origin: origin) {
+    /// built only when someone listens, or `always`; the notification is returned when built.
+    @discardableResult
+    func publish(to broadcaster: SaveBroadcaster, origin: ManagedContext.Identifier, always: Bool = false)
+        -> SaveNotification?
+    {
+        guard !(inserts.isEmpty && updates.isEmpty && deletes.isEmpty && mergeTargets.isEmpty) else { return nil }
+        return broadcaster.publish(origin: origin, always: always) {
             var inserted: Set<ObjectID> = []
             var updated: Set<ObjectID> = []
             for write in inserts {

@@ -27,6 +27,20 @@ extension ManagedContext {
     public func fetch<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [Result] {
         mergePendingSaves()
         let info = try request.entity(in: model)
+        // `entity(in:)` checked that the entity's class is `Result` or a subclass of it.
+        return try select(request, info: info) { candidate, _ in
+            unsafeDowncast(object(for: candidate, info: info), to: Result.self)
+        }
+    }
+
+    /// The candidates a fetch request selects (filtered, sorted, offset and limited), each made
+    /// into an element by `make` (with the resolver of related objects' current values): the one
+    /// engine behind object, ID and dictionary fetches. `createsObjects` lets an unlimited fetch
+    /// reserve room in the registry.
+    func select<Result: ManagedObject, Element>(
+        _ request: FetchRequest<Result>, info: EntityInfo, createsObjects: Bool = true,
+        _ make: (FetchCandidate, PredicateResolver) -> Element
+    ) throws -> [Element] {
         let scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
         let predicate = try request.predicate.map {
             try CompiledPredicate($0, entity: info, model: model, withSwiftPart: true)
@@ -40,9 +54,9 @@ extension ManagedContext {
         let offset = max(0, request.fetchOffset)
         let resolver = scan.resolver(in: self)
         guard let sort else {
-            var results: [Result] = []
+            var results: [Element] = []
             var skipped = 0
-            if predicate == nil, limit == Int.max {
+            if createsObjects, predicate == nil, limit == Int.max {
                 registry.reserveCapacity(registry.count + max(0, scan.table.count - offset))
             }
             forEachCandidate(of: scan) { candidate in
@@ -57,8 +71,7 @@ extension ManagedContext {
                     skipped += 1
                     return true
                 }
-                // `entity(in:)` checked that the entity's class is `Result` or a subclass of it.
-                results.append(unsafeDowncast(object(for: candidate, info: info), to: Result.self))
+                results.append(make(candidate, resolver))
                 return results.count < limit
             }
             if let swiftFailure { throw swiftFailure }
@@ -85,9 +98,7 @@ extension ManagedContext {
             let comparison = sort.compare(matches[lhs].keys, matches[rhs].keys)
             return comparison != 0 ? comparison < 0 : lhs < rhs
         }
-        return order.dropFirst(offset).prefix(limit).map {
-            unsafeDowncast(object(for: matches[$0].candidate, info: info), to: Result.self)
-        }
+        return order.dropFirst(offset).prefix(limit).map { make(matches[$0].candidate, resolver) }
     }
 
     /// The number of objects a fetch request would return, without creating them.
@@ -260,7 +271,7 @@ extension CompiledPredicate {
 }
 
 /// An object a fetch considers: a committed row or a registered object, with its current values.
-private struct FetchCandidate {
+struct FetchCandidate {
     let key: Int64
     let values: [StoreValue]
     /// The committed row's version (for a row), or 0.
