@@ -35,10 +35,9 @@ extension ManagedContext {
 
     /// The candidates a fetch request selects (filtered, sorted, offset and limited), each made
     /// into an element by `make` (with the resolver of related objects' current values): the one
-    /// engine behind object, ID and dictionary fetches. `createsObjects` lets an unlimited fetch
-    /// reserve room in the registry.
+    /// engine behind object, ID and dictionary fetches.
     func select<Result: ManagedObject, Element>(
-        _ request: FetchRequest<Result>, info: EntityInfo, createsObjects: Bool = true,
+        _ request: FetchRequest<Result>, info: EntityInfo,
         _ make: (FetchCandidate, PredicateResolver) -> Element
     ) throws -> [Element] {
         let scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
@@ -56,9 +55,6 @@ extension ManagedContext {
         guard let sort else {
             var results: [Element] = []
             var skipped = 0
-            if createsObjects, predicate == nil, limit == Int.max {
-                registry.reserveCapacity(registry.count + max(0, scan.table.count - offset))
-            }
             forEachCandidate(of: scan) { candidate in
                 if let predicate, !predicate.matches(candidate, resolver: resolver) { return true }
                 if let swiftTerm {

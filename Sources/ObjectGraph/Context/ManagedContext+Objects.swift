@@ -59,15 +59,14 @@ extension ManagedContext {
 
     /// The uniqued instance for a committed row: the registered one, or a new one.
     func materialize(info: EntityInfo, key: Int64, row: EntityTable.Row) -> ManagedObject {
-        let id = ObjectID(entityName: info.name, key: key)
-        if let object = registry[id] { return object }
+        if let object = registry.object(entityIndex: info.index, key: key) { return object }
         let object = info.objectClass.init(entity: info.materializingDescription, insertInto: nil)
-        object.objectID = id
+        object.objectKey = key
         object.values = row.values
         object.committed = row.values
         object.version = row.version
         object.context = self
-        registry[id] = object
+        registry.register(object)
         object.awakeFromFetch()
         return object
     }

@@ -25,7 +25,7 @@ public final class ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.mergePolicy`.
     public var mergePolicy: MergePolicy = .error
-    @exclusivity(unchecked) var registry: [ObjectID: ManagedObject] = [:]
+    @exclusivity(unchecked) var registry = ObjectRegistry()
     @exclusivity(unchecked) var inserted: Set<ManagedObject> = []
     @exclusivity(unchecked) var deleted: Set<ManagedObject> = []
     /// Objects whose values were set since the last save; some may have been set back.
@@ -147,7 +147,6 @@ public final class ManagedContext {
             // Skip the first few doublings of a batch of inserts.
             inserted.reserveCapacity(16)
             insertionOrder.reserveCapacity(16)
-            if registry.capacity < registry.count + 16 { registry.reserveCapacity(registry.count + 16) }
         }
         registry[object.objectID] = object
         inserted.insert(object)
