@@ -28,8 +28,9 @@ extension ManagedContext {
         mergePendingSaves()
         let info = try request.entity(in: model)
         // `entity(in:)` checked that the entity's class is `Result` or a subclass of it.
+        let materializing = info.materializingDescription
         return try select(request, info: info) { candidate, _ in
-            unsafeDowncast(object(for: candidate, info: info), to: Result.self)
+            unsafeDowncast(object(for: candidate, info: info, materializing: materializing), to: Result.self)
         }
     }
 
@@ -215,11 +216,16 @@ extension ManagedContext {
         }
     }
 
-    private func object(for candidate: FetchCandidate, info: EntityInfo) -> ManagedObject {
+    /// The object for a candidate; `materializing` is `info.materializingDescription`, made
+    /// once per fetch rather than once per object.
+    private func object(
+        for candidate: FetchCandidate, info: EntityInfo, materializing: EntityDescription? = nil
+    ) -> ManagedObject {
         // A child context's candidates may be its ancestors' objects: it gets its own instance.
         if let object = candidate.object, object.context === self { return object }
         return materialize(
-            info: info, key: candidate.key, row: EntityTable.Row(version: candidate.version, values: candidate.values))
+            info: info, key: candidate.key, row: EntityTable.Row(version: candidate.version, values: candidate.values),
+            materializing: materializing)
     }
 }
 

@@ -58,9 +58,16 @@ extension ManagedContext {
     }
 
     /// The uniqued instance for a committed row: the registered one, or a new one.
-    func materialize(info: EntityInfo, key: Int64, row: EntityTable.Row) -> ManagedObject {
+    func materialize(
+        info: EntityInfo, key: Int64, row: EntityTable.Row, materializing: EntityDescription? = nil
+    ) -> ManagedObject {
         if let object = registry.object(entityIndex: info.index, key: key) { return object }
-        let object = info.objectClass.init(entity: info.materializingDescription, insertInto: nil)
+        let object =
+            if let materializing {
+                info.objectClass.init(entity: materializing, insertInto: nil)
+            } else {
+                info.objectClass.init(entity: info.materializingDescription, insertInto: nil)
+            }
         object.objectKey = key
         object.values = row.values
         object.committed = row.values
