@@ -24,6 +24,7 @@ extension ManagedContext {
             guard let object = registry[id] else { continue }
             refresh(object, mergeChanges: false)
         }
+        didProcessChanges()
     }
 }
 

@@ -65,6 +65,7 @@ public struct Relationship<Value: RelationshipValue> {
                 slot = object.resolveWrapperSlot(storageKeyPath)
                 object[keyPath: storageKeyPath].slot = slot
             }
+            object.observationAccess(slot)
             return Value(relatedObjects: object.relatedObjects(object.values[slot]))
         }
         set {
