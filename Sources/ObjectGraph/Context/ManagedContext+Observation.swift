@@ -6,6 +6,8 @@ extension ManagedContext {
         var listeners: [WeakListener] = []
         /// Whether listeners are being told, so that changes they make wait for the next round.
         var isNotifying = false
+        /// Whether `processingChangesOnce` runs, so that listeners are told once, at its end.
+        var isDeferring = false
     }
 
     /// A listener the context does not keep alive.
@@ -29,12 +31,24 @@ extension ManagedContext {
     /// ``processPendingChanges()`` was called. Closes the undo manager's open event group.
     func didProcessChanges() {
         undoManager?.endEventGroup()
-        guard !observation.listeners.isEmpty, !observation.isNotifying else { return }
+        guard !observation.listeners.isEmpty, !observation.isNotifying, !observation.isDeferring else { return }
         observation.isNotifying = true
         defer { observation.isNotifying = false }
         for entry in observation.listeners {
             entry.listener?.contextDidProcessChanges(self)
         }
+    }
+}
+
+extension ManagedContext {
+    /// Runs `body`, which processes changes several times (merges a batch of saves), and tells
+    /// the listeners once at the end.
+    func processingChangesOnce(_ body: () -> Void) {
+        guard !observation.isDeferring else { return body() }
+        observation.isDeferring = true
+        body()
+        observation.isDeferring = false
+        didProcessChanges()
     }
 }
 

@@ -201,12 +201,14 @@ public final class ManagedContext {
         }
     }
 
-    /// Ends the current user event: closes the undo manager's event group and brings every
-    /// ``FetchedResultsController`` of this context up to date with its unsaved changes. (Delete
-    /// rules need no processing: ObjectGraph applies them as each object is deleted.)
+    /// Ends the current user event: merges pending saves (with ``automaticallyMergesChanges``),
+    /// closes the undo manager's event group and brings every ``FetchedResultsController`` of this
+    /// context up to date with its unsaved changes. (Delete rules need no processing: ObjectGraph
+    /// applies them as each object is deleted.)
     ///
     /// Core Data: `NSManagedObjectContext.processPendingChanges()`.
     public func processPendingChanges() {
+        mergePendingSaves()
         didProcessChanges()
     }
 
