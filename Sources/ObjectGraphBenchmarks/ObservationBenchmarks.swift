@@ -37,22 +37,24 @@ func runObservationBenchmarks(_ container: PersistentContainer, count: Int) thro
         precondition(total >= 0)
     }
 
-    var request = Item.fetchRequest()
-    request.predicate = try FetchPredicate(format: "price < %d", 100)
-    request.sortDescriptors = [SortDescriptor(key: "price"), SortDescriptor(key: "name")]
-    let controller = FetchedResultsController(fetchRequest: request, context: context)
-    try controller.performFetch()
-    let edited = controller.fetchedObjects[0]
-    var price: Int64 = 0
-    measure(
-        "fetched results: edit one object's sort key + processPendingChanges, \(controller.fetchedObjects.count) results",
-        iterations: 20
-    ) {
-        price = (price + 37) % 100
-        edited.price = price
-        context.processPendingChanges()
+    do {  // the controller is released before the undo workload
+        var request = Item.fetchRequest()
+        request.predicate = try FetchPredicate(format: "price < %d", 100)
+        request.sortDescriptors = [SortDescriptor(key: "price"), SortDescriptor(key: "name")]
+        let controller = FetchedResultsController(fetchRequest: request, context: context)
+        try controller.performFetch()
+        let edited = controller.fetchedObjects[0]
+        var price: Int64 = 0
+        measure(
+            "fetched results: edit one object's sort key + processPendingChanges, \(controller.fetchedObjects.count) results",
+            iterations: 20
+        ) {
+            price = (price + 37) % 100
+            edited.price = price
+            context.processPendingChanges()
+        }
+        context.rollback()
     }
-    context.rollback()
 
     context.undoManager = ContextUndoManager()
     measure("undo: 1000 attribute changes in one group, then undo and redo", iterations: 20) {

@@ -1,8 +1,7 @@
 extension ManagedContext {
-    /// What a context keeps for observers: the observation key path of each slot, and the
-    /// fetched-results controllers (held weakly) to tell when it processed changes.
+    /// What a context keeps for observers: the fetched-results controllers (held weakly) to tell
+    /// when it processed changes.
     struct ObservationState {
-        var keyPaths: [KeyPath<ManagedObject, Int>] = []
         var listeners: [WeakListener] = []
         /// Whether listeners are being told, so that changes they make wait for the next round.
         var isNotifying = false

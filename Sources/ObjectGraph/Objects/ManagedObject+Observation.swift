@@ -40,21 +40,33 @@ extension ManagedObject {
     /// - Complexity: O(1); the object's registrar is made on its first read.
     @usableFromInline
     final func observationAccess(_ slot: Int) {
-        if observationRegistrar == nil { observationRegistrar = ObservationRegistrar() }
-        let keyPath = context?.observedKeyPath(slot) ?? \ManagedObject.[observedSlot: slot]
-        observationRegistrar!.access(self, keyPath: keyPath)
+        let box: ObservationBox
+        if let existing = observationRegistrar {
+            box = existing
+        } else {
+            box = ObservationBox()
+            observationRegistrar = box
+        }
+        box.registrar.access(self, keyPath: ManagedObject.observedKeyPath(slot))
     }
 
     /// Tells observers of `slot` that it will change.
     final func observationWillSet(_ slot: Int) {
-        guard let registrar = observationRegistrar else { return }
-        registrar.willSet(self, keyPath: context?.observedKeyPath(slot) ?? \ManagedObject.[observedSlot: slot])
+        guard let box = observationRegistrar else { return }
+        box.registrar.willSet(self, keyPath: ManagedObject.observedKeyPath(slot))
     }
 
     /// Tells observers of `slot` that it changed.
     final func observationDidSet(_ slot: Int) {
-        guard let registrar = observationRegistrar else { return }
-        registrar.didSet(self, keyPath: context?.observedKeyPath(slot) ?? \ManagedObject.[observedSlot: slot])
+        guard let box = observationRegistrar else { return }
+        box.registrar.didSet(self, keyPath: ManagedObject.observedKeyPath(slot))
+    }
+
+    /// The observation key path of `slot`: made once for the first slots (making a key path
+    /// takes a microsecond), on demand beyond them.
+    static func observedKeyPath(_ slot: Int) -> KeyPath<ManagedObject, Int> {
+        if slot < observedKeyPaths.count { return observedKeyPaths[slot] }
+        return \ManagedObject.[observedSlot: slot]
     }
 
     /// Replaces every value, telling the observers of each property whose value differs.
@@ -77,14 +89,13 @@ extension ManagedObject {
     }
 }
 
-extension ManagedContext {
-    /// The observation key path of `slot`, made once per context.
-    func observedKeyPath(_ slot: Int) -> KeyPath<ManagedObject, Int> {
-        if slot >= observation.keyPaths.count {
-            for next in observation.keyPaths.count...slot {
-                observation.keyPaths.append(\ManagedObject.[observedSlot: next])
-            }
-        }
-        return observation.keyPaths[slot]
-    }
+/// The observation key paths of the first 256 slots (see `ManagedObject.observedKeyPath(_:)`).
+private let observedKeyPaths: [any KeyPath<ManagedObject, Int> & Sendable] = (0..<256).map {
+    \ManagedObject.[observedSlot: $0]
+}
+
+/// An object's observation registrar, boxed: `ObservationRegistrar` is a resilient type, so an
+/// optional one costs value-witness calls to test for `nil`; an optional reference costs a compare.
+final class ObservationBox {
+    let registrar = ObservationRegistrar()
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Observation
 
 /// One object of the graph: an instance of an entity, tracked by a ``ManagedContext``.
 ///
@@ -41,7 +40,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     @exclusivity(unchecked) var flags = Flags()
     /// Tracks `withObservationTracking` readers; made on the first read, so that objects never
     /// read cost nothing and changes to them notify nobody. See `ManagedObject+Observation.swift`.
-    @exclusivity(unchecked) @usableFromInline var observationRegistrar: ObservationRegistrar?
+    @exclusivity(unchecked) var observationRegistrar: ObservationBox?
 
     struct Flags {
         var isInserted = false
