@@ -40,26 +40,23 @@ extension ManagedObject {
     /// - Complexity: O(1); the object's registrar is made on its first read.
     @usableFromInline
     final func observationAccess(_ slot: Int) {
-        let box: ObservationBox
-        if let existing = observationRegistrar {
-            box = existing
-        } else {
-            box = ObservationBox()
-            observationRegistrar = box
-        }
-        box.registrar.access(self, keyPath: ManagedObject.observedKeyPath(slot))
+        (observationRegistrar ?? makeObservationBox()).access(self, slot: slot)
     }
 
     /// Tells observers of `slot` that it will change.
     final func observationWillSet(_ slot: Int) {
-        guard let box = observationRegistrar else { return }
-        box.registrar.willSet(self, keyPath: ManagedObject.observedKeyPath(slot))
+        observationRegistrar?.willSet(self, slot: slot)
     }
 
     /// Tells observers of `slot` that it changed.
     final func observationDidSet(_ slot: Int) {
-        guard let box = observationRegistrar else { return }
-        box.registrar.didSet(self, keyPath: ManagedObject.observedKeyPath(slot))
+        observationRegistrar?.didSet(self, slot: slot)
+    }
+
+    private final func makeObservationBox() -> ObservationBox {
+        let box = ObservationBox()
+        observationRegistrar = box
+        return box
     }
 
     /// The observation key path of `slot`: made once for the first slots (making a key path
@@ -95,7 +92,20 @@ private let observedKeyPaths: [any KeyPath<ManagedObject, Int> & Sendable] = (0.
 }
 
 /// An object's observation registrar, boxed: `ObservationRegistrar` is a resilient type, so an
-/// optional one costs value-witness calls to test for `nil`; an optional reference costs a compare.
+/// optional one costs value-witness calls to test for `nil` and a copy (a retain of its storage)
+/// to use; an optional reference costs a compare, and the box's methods use the registrar in place.
 final class ObservationBox {
     let registrar = ObservationRegistrar()
+
+    func access(_ object: ManagedObject, slot: Int) {
+        registrar.access(object, keyPath: ManagedObject.observedKeyPath(slot))
+    }
+
+    func willSet(_ object: ManagedObject, slot: Int) {
+        registrar.willSet(object, keyPath: ManagedObject.observedKeyPath(slot))
+    }
+
+    func didSet(_ object: ManagedObject, slot: Int) {
+        registrar.didSet(object, keyPath: ManagedObject.observedKeyPath(slot))
+    }
 }
