@@ -39,6 +39,9 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     /// The stored record's version when it was read or saved, for conflict detection.
     @exclusivity(unchecked) var version: Int64 = 0
     @exclusivity(unchecked) var flags = Flags()
+    /// Tracks `withObservationTracking` readers; made on the first read, so that objects never
+    /// read cost nothing and changes to them notify nobody. See `ManagedObject+Observation.swift`.
+    @exclusivity(unchecked) var observationRegistrar: ObservationBox?
 
     struct Flags {
         var isInserted = false
