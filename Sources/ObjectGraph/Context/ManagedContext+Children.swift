@@ -76,11 +76,11 @@ extension ManagedContext {
         var insertedKeys: Set<Int64> = []
         for current in levels.reversed() {
             for object in current.inserted where object.info.index == info.index {
-                overrides[object.objectID.key] = object
-                insertedKeys.insert(object.objectID.key)
+                overrides[object.objectKey] = object
+                insertedKeys.insert(object.objectKey)
             }
             for set in [current.touched, current.deleted] {
-                for object in set where object.info.index == info.index { overrides[object.objectID.key] = object }
+                for object in set where object.info.index == info.index { overrides[object.objectKey] = object }
             }
         }
         let pending = insertedKeys.sorted().compactMap { key -> ManagedObject? in
@@ -99,7 +99,7 @@ extension ManagedContext {
             for object in touched where object.isUpdated { object.willSave() }
             for object in deleted { object.willSave() }
             let insertedObjects = orderedInsertedObjects
-            let updatedObjects = touched.filter(\.isUpdated).sorted { $0.objectID.key < $1.objectID.key }
+            let updatedObjects = touched.filter(\.isUpdated).sorted { $0.objectKey < $1.objectKey }
             let deletedObjects = orderedDeletedObjects
             try validate(inserted: insertedObjects, updated: updatedObjects, deleted: deletedObjects)
             try parent.withChangeJournal {

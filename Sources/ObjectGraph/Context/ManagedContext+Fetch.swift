@@ -141,7 +141,7 @@ extension ManagedContext {
             } else if request.includesPendingChanges {
                 count += inserted.reduce(0) { $0 + ($1.info.index == info.index ? 1 : 0) }
                 count -= deleted.reduce(0) {
-                    $0 + ($1.info.index == info.index && table[$1.objectID.key] != nil ? 1 : 0)
+                    $0 + ($1.info.index == info.index && table[$1.objectKey] != nil ? 1 : 0)
                 }
             }
             total = count
@@ -159,9 +159,9 @@ extension ManagedContext {
         if parent != nil {
             (pending, overrides) = layeredChanges(of: info, includingOwn: includingPendingChanges)
         } else if includingPendingChanges {
-            pending = inserted.filter { $0.info.index == info.index }.sorted { $0.objectID.key < $1.objectID.key }
-            for object in touched where object.info.index == info.index { overrides[object.objectID.key] = object }
-            for object in deleted where object.info.index == info.index { overrides[object.objectID.key] = object }
+            pending = inserted.filter { $0.info.index == info.index }.sorted { $0.objectKey < $1.objectKey }
+            for object in touched where object.info.index == info.index { overrides[object.objectKey] = object }
+            for object in deleted where object.info.index == info.index { overrides[object.objectKey] = object }
         }
         return FetchScan(
             info: info, snapshot: snapshot, table: snapshot.tables[info.index],
@@ -175,7 +175,7 @@ extension ManagedContext {
         var next = 0
         var stopped = false
         scan.table.forEachWhile { key, row in
-            while next < pending.count, pending[next].objectID.key < key {
+            while next < pending.count, pending[next].objectKey < key {
                 let object = pending[next]
                 next += 1
                 guard body(FetchCandidate(object)) else {
@@ -289,7 +289,7 @@ struct FetchCandidate {
     }
 
     init(_ object: ManagedObject) {
-        self.key = object.objectID.key
+        self.key = object.objectKey
         self.values = object.values
         self.version = object.version
         self.object = object
