@@ -1,6 +1,7 @@
 extension StoreCoordinator {
     /// Deletes the committed objects of `info` that `predicate` matches, with their delete rules,
-    /// as one commit built from the committed state under the commit lock.
+    /// as one commit built from the committed state under the commit lock. Without a predicate,
+    /// this is ``batchDeleteAll(_:origin:)``: the entity is emptied in one step.
     ///
     /// - Returns: The matched IDs in key order, and the commit's notification (`nil` if nothing
     ///   matched).
@@ -10,6 +11,7 @@ extension StoreCoordinator {
     func batchDelete(
         _ info: EntityInfo, predicate: CompiledPredicate?, origin: ManagedContext.Identifier
     ) throws -> (ids: [ObjectID], notification: SaveNotification?) {
+        guard let predicate else { return try batchDeleteAll([info], origin: origin) }
         var matched: [ObjectID] = []
         let (_, notification) = try commit(
             preparing: { snapshot in
@@ -18,6 +20,33 @@ extension StoreCoordinator {
                 guard !keys.isEmpty else { return nil }
                 var plan = BatchDeletePlan(model: model, snapshot: snapshot)
                 try plan.delete(keys, of: info.index)
+                return plan.commit(origin: origin)
+            }, alwaysNotifies: true)
+        return (matched, matched.isEmpty ? nil : notification)
+    }
+
+    /// Deletes every committed object of the entities `infos`, with their delete rules, as one
+    /// commit that empties each entity's table in one step (and that a store may persist as one
+    /// small record per entity): no row is visited unless it holds relationships.
+    ///
+    /// - Returns: The deleted IDs of `infos`, entity by entity in key order, and the commit's
+    ///   notification (`nil` if the entities were empty).
+    /// - Throws: as ``batchDelete(_:predicate:origin:)``; in every case nothing changed.
+    func batchDeleteAll(_ infos: [EntityInfo], origin: ManagedContext.Identifier) throws -> (
+        ids: [ObjectID], notification: SaveNotification?
+    ) {
+        var matched: [ObjectID] = []
+        let (_, notification) = try commit(
+            preparing: { snapshot in
+                let indexes = infos.map(\.index).filter { snapshot.tables[$0].count > 0 }
+                guard !indexes.isEmpty else { return nil }
+                matched.reserveCapacity(indexes.reduce(0) { $0 + snapshot.tables[$1].count })
+                for index in indexes {
+                    let name = model.infos[index].name
+                    snapshot.tables[index].forEachKey { matched.append(ObjectID(entityName: name, key: $0)) }
+                }
+                var plan = BatchDeletePlan(model: model, snapshot: snapshot)
+                try plan.deleteAll(of: indexes)
                 return plan.commit(origin: origin)
             }, alwaysNotifies: true)
         return (matched, matched.isEmpty ? nil : notification)
@@ -90,6 +119,8 @@ private struct BatchDeletePlan {
     /// Deleted keys by entity index, and the same in the order they were reached.
     private var deleted: [Int: Set<Int64>] = [:]
     private var order: [(entityIndex: Int, key: Int64)] = []
+    /// Entities whose every object is deleted, in one step.
+    private var emptied: Set<Int> = []
     /// New values of surviving objects that referred to deleted ones, by entity index and key.
     private var nullified: [Int: [Int64: [StoreValue]]] = [:]
     /// `deny` relationships of deleted objects that reach objects, to check once all are known.
@@ -106,43 +137,48 @@ private struct BatchDeletePlan {
         for key in keys where deleted[entityIndex, default: []].insert(key).inserted {
             queue.append((entityIndex, key))
         }
+        try follow(queue, nullifications: [:])
+    }
+
+    /// Deletes every object of each entity in `entityIndexes`, in one step, and everything their
+    /// rules reach. Only rows holding relationships are visited, for their rules.
+    ///
+    /// - Complexity: O(1) per entity without relationships; otherwise O(*n*) for its *n* objects.
+    mutating func deleteAll(of entityIndexes: [Int]) throws {
+        emptied.formUnion(entityIndexes)
+        var queue: [(Int, Int64)] = []
+        var nullifications: [NullifiedSlot: Set<ObjectID>] = [:]
+        for entityIndex in entityIndexes {
+            let info = model.infos[entityIndex]
+            guard !info.relationships.isEmpty else { continue }
+            let table = snapshot.tables[entityIndex]
+            table.forEach { key, row in
+                applyRules(of: row, key: key, info: info, queue: &queue, nullifications: &nullifications)
+            }
+        }
+        try follow(queue, nullifications: nullifications)
+    }
+
+    /// Whether the plan deletes the object.
+    private func isDeleted(_ entityIndex: Int, _ key: Int64) -> Bool {
+        emptied.contains(entityIndex) || (deleted[entityIndex]?.contains(key) ?? false)
+    }
+
+    /// Deletes the queued objects and what their rules reach, then empties the inverse
+    /// relationships of the survivors and checks the result.
+    private mutating func follow(_ queue: [(Int, Int64)], nullifications: [NullifiedSlot: Set<ObjectID>]) throws {
+        var queue = queue
         var next = 0
         // Inverse slots to remove deleted objects from, gathered so that each is rewritten once.
-        var nullifications: [NullifiedSlot: Set<ObjectID>] = [:]
+        var nullifications = nullifications
         while next < queue.count {
             let (index, key) = queue[next]
             next += 1
             order.append((index, key))
-            let info = model.infos[index]
             guard let row = snapshot.tables[index][key] else { continue }
-            let source = ObjectID(entityName: info.name, key: key)
-            for (offset, relationship) in info.relationships.enumerated() {
-                let targets = Self.ids(row.values[info.attributeCount + offset])
-                guard !targets.isEmpty else { continue }
-                let destination = relationship.destinationIndex
-                switch relationship.description.deleteRule {
-                case .nullify:
-                    guard let inverseSlot = relationship.inverseSlot else { continue }
-                    for target in targets {
-                        nullifications[
-                            NullifiedSlot(entityIndex: destination, key: target.key, slot: inverseSlot), default: []
-                        ]
-                        .insert(source)
-                    }
-                case .cascade:
-                    for target in targets where snapshot.tables[destination][target.key] != nil {
-                        if deleted[destination, default: []].insert(target.key).inserted {
-                            queue.append((destination, target.key))
-                        }
-                    }
-                case .deny:
-                    denials.append((source, relationship.description.name, targets))
-                case .noAction:
-                    continue
-                }
-            }
+            applyRules(of: row, key: key, info: model.infos[index], queue: &queue, nullifications: &nullifications)
         }
-        for (item, sources) in nullifications where !(deleted[item.entityIndex]?.contains(item.key) ?? false) {
+        for (item, sources) in nullifications where !isDeleted(item.entityIndex, item.key) {
             guard
                 var values = nullified[item.entityIndex]?[item.key]
                     ?? snapshot.tables[item.entityIndex][item.key]?.values
@@ -158,6 +194,41 @@ private struct BatchDeletePlan {
         try validate()
     }
 
+    /// The delete rules of one deleted object's relationships: `cascade` queues its targets,
+    /// `nullify` gathers the inverse slots to empty, `deny` is noted for `validate()`.
+    private mutating func applyRules(
+        of row: EntityTable.Row, key: Int64, info: EntityInfo, queue: inout [(Int, Int64)],
+        nullifications: inout [NullifiedSlot: Set<ObjectID>]
+    ) {
+        for (offset, relationship) in info.relationships.enumerated() {
+            let targets = Self.ids(row.values[info.attributeCount + offset])
+            guard !targets.isEmpty else { continue }
+            let source = ObjectID(entityName: info.name, key: key)
+            let destination = relationship.destinationIndex
+            switch relationship.description.deleteRule {
+            case .nullify:
+                guard let inverseSlot = relationship.inverseSlot, !emptied.contains(destination) else { continue }
+                for target in targets {
+                    nullifications[
+                        NullifiedSlot(entityIndex: destination, key: target.key, slot: inverseSlot), default: []
+                    ]
+                    .insert(source)
+                }
+            case .cascade:
+                guard !emptied.contains(destination) else { continue }
+                for target in targets where snapshot.tables[destination][target.key] != nil {
+                    if deleted[destination, default: []].insert(target.key).inserted {
+                        queue.append((destination, target.key))
+                    }
+                }
+            case .deny:
+                denials.append((source, relationship.description.name, targets))
+            case .noAction:
+                continue
+            }
+        }
+    }
+
     /// Every `deny` rule that still reaches a surviving object, and every surviving object the
     /// `nullify` rule leaves without a required relationship or under its minimum count.
     private func validate() throws {
@@ -165,8 +236,7 @@ private struct BatchDeletePlan {
         for denial in denials {
             let remaining = denial.targets.contains { target in
                 guard let info = model.info(named: target.entityName) else { return false }
-                return snapshot.tables[info.index][target.key] != nil
-                    && !(deleted[info.index]?.contains(target.key) ?? false)
+                return snapshot.tables[info.index][target.key] != nil && !isDeleted(info.index, target.key)
             }
             if remaining { failures.append(.batchDeleteDenied(denial.source, relationship: denial.relationship)) }
         }
@@ -192,9 +262,11 @@ private struct BatchDeletePlan {
         guard failures.isEmpty else { throw PersistenceError.validationFailed(failures) }
     }
 
-    /// The commit: deletes in the order reached, then the nullified objects by entity and key.
+    /// The commit: the emptied entities, deletes in the order reached, then the nullified
+    /// objects by entity and key.
     func commit(origin: ManagedContext.Identifier) -> Commit {
         var commit = Commit(policy: .error, origin: origin)
+        commit.emptied = emptied.sorted()
         commit.deleted.reserveCapacity(order.count)
         for (entityIndex, key) in order {
             guard let row = snapshot.tables[entityIndex][key] else { continue }

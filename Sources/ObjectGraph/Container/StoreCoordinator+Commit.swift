@@ -15,6 +15,9 @@ extension StoreCoordinator {
         var inserted: [Write] = []
         var updated: [Write] = []
         var deleted: [Write] = []
+        /// Entities (by index) every committed object of which this commit deletes, in one step,
+        /// before its other writes: a delete of everything that visits no rows.
+        var emptied: [Int] = []
         var policy: MergePolicy = .error
         /// The context that saves, for the save notification.
         var origin = ManagedContext.Identifier(number: 0, name: nil)
