@@ -35,21 +35,19 @@ extension StoreCoordinator {
     func batchDeleteAll(_ infos: [EntityInfo], origin: ManagedContext.Identifier) throws -> (
         ids: [ObjectID], notification: SaveNotification?
     ) {
-        var matched: [ObjectID] = []
+        var isEmpty = true
         let (_, notification) = try commit(
             preparing: { snapshot in
                 let indexes = infos.map(\.index).filter { snapshot.tables[$0].count > 0 }
                 guard !indexes.isEmpty else { return nil }
-                matched.reserveCapacity(indexes.reduce(0) { $0 + snapshot.tables[$1].count })
-                for index in indexes {
-                    let name = model.infos[index].name
-                    snapshot.tables[index].forEachKey { matched.append(ObjectID(entityName: name, key: $0)) }
-                }
+                isEmpty = false
                 var plan = BatchDeletePlan(model: model, snapshot: snapshot)
                 try plan.deleteAll(of: indexes)
                 return plan.commit(origin: origin)
             }, alwaysNotifies: true)
-        return (matched, matched.isEmpty ? nil : notification)
+        // The notification lists the emptied entities' IDs, entity by entity in key order.
+        guard !isEmpty, let notification else { return ([], nil) }
+        return (notification.emptied?.objectIDs ?? [], notification)
     }
 
     /// Sets `values` (by slot, checked) on the committed objects of `info` that `predicate`
@@ -141,19 +139,50 @@ private struct BatchDeletePlan {
     }
 
     /// Deletes every object of each entity in `entityIndexes`, in one step, and everything their
-    /// rules reach. Only rows holding relationships are visited, for their rules.
+    /// rules reach.
     ///
-    /// - Complexity: O(1) per entity without relationships; otherwise O(*n*) for its *n* objects.
+    /// A relationship with an inverse is followed from the other side: the destination objects
+    /// whose inverse refers to the emptied entity are exactly the targets (inverses are kept
+    /// in step), so only those objects are visited, not the emptied rows. Only a relationship
+    /// without an inverse makes the emptied rows be visited, for its rule.
+    ///
+    /// - Complexity: O(*d*) for the *d* objects of destination entities (none without
+    ///   relationships), plus O(*n*) for the *n* emptied objects if a rule-bearing relationship
+    ///   has no inverse.
     mutating func deleteAll(of entityIndexes: [Int]) throws {
         emptied.formUnion(entityIndexes)
         var queue: [(Int, Int64)] = []
         var nullifications: [NullifiedSlot: Set<ObjectID>] = [:]
         for entityIndex in entityIndexes {
             let info = model.infos[entityIndex]
-            guard !info.relationships.isEmpty else { continue }
-            let table = snapshot.tables[entityIndex]
-            table.forEach { key, row in
-                applyRules(of: row, key: key, info: info, queue: &queue, nullifications: &nullifications)
+            for (offset, relationship) in info.relationships.enumerated() {
+                let rule = relationship.description.deleteRule
+                let destination = relationship.destinationIndex
+                guard rule != .noAction, !emptied.contains(destination) else { continue }
+                guard let inverseSlot = relationship.inverseSlot else {
+                    let slot = info.attributeCount + offset
+                    snapshot.tables[entityIndex].forEach { key, row in
+                        applyRule(
+                            of: relationship, targets: Self.ids(row.values[slot]),
+                            source: ObjectID(entityName: info.name, key: key), queue: &queue,
+                            nullifications: &nullifications)
+                    }
+                    continue
+                }
+                snapshot.tables[destination].forEach { key, row in
+                    let sources = Self.ids(row.values[inverseSlot])
+                    guard let source = sources.first else { return }
+                    let target = ObjectID(entityName: model.infos[destination].name, key: key)
+                    switch rule {
+                    case .nullify:
+                        let slot = NullifiedSlot(entityIndex: destination, key: key, slot: inverseSlot)
+                        nullifications[slot, default: []].formUnion(sources)
+                    default:
+                        applyRule(
+                            of: relationship, targets: [target], source: source, queue: &queue,
+                            nullifications: &nullifications)
+                    }
+                }
             }
         }
         try follow(queue, nullifications: nullifications)
@@ -194,8 +223,7 @@ private struct BatchDeletePlan {
         try validate()
     }
 
-    /// The delete rules of one deleted object's relationships: `cascade` queues its targets,
-    /// `nullify` gathers the inverse slots to empty, `deny` is noted for `validate()`.
+    /// The delete rules of one deleted object's relationships.
     private mutating func applyRules(
         of row: EntityTable.Row, key: Int64, info: EntityInfo, queue: inout [(Int, Int64)],
         nullifications: inout [NullifiedSlot: Set<ObjectID>]
@@ -203,29 +231,39 @@ private struct BatchDeletePlan {
         for (offset, relationship) in info.relationships.enumerated() {
             let targets = Self.ids(row.values[info.attributeCount + offset])
             guard !targets.isEmpty else { continue }
-            let source = ObjectID(entityName: info.name, key: key)
-            let destination = relationship.destinationIndex
-            switch relationship.description.deleteRule {
-            case .nullify:
-                guard let inverseSlot = relationship.inverseSlot, !emptied.contains(destination) else { continue }
-                for target in targets {
-                    nullifications[
-                        NullifiedSlot(entityIndex: destination, key: target.key, slot: inverseSlot), default: []
-                    ]
+            applyRule(
+                of: relationship, targets: targets, source: ObjectID(entityName: info.name, key: key), queue: &queue,
+                nullifications: &nullifications)
+        }
+    }
+
+    /// The delete rule of one relationship of the deleted object `source` that reaches `targets`:
+    /// `cascade` queues them, `nullify` gathers the inverse slots to empty, `deny` is noted for
+    /// `validate()`.
+    private mutating func applyRule(
+        of relationship: EntityInfo.ResolvedRelationship, targets: [ObjectID], source: ObjectID,
+        queue: inout [(Int, Int64)], nullifications: inout [NullifiedSlot: Set<ObjectID>]
+    ) {
+        guard !targets.isEmpty else { return }
+        let destination = relationship.destinationIndex
+        switch relationship.description.deleteRule {
+        case .nullify:
+            guard let inverseSlot = relationship.inverseSlot, !emptied.contains(destination) else { return }
+            for target in targets {
+                nullifications[NullifiedSlot(entityIndex: destination, key: target.key, slot: inverseSlot), default: []]
                     .insert(source)
-                }
-            case .cascade:
-                guard !emptied.contains(destination) else { continue }
-                for target in targets where snapshot.tables[destination][target.key] != nil {
-                    if deleted[destination, default: []].insert(target.key).inserted {
-                        queue.append((destination, target.key))
-                    }
-                }
-            case .deny:
-                denials.append((source, relationship.description.name, targets))
-            case .noAction:
-                continue
             }
+        case .cascade:
+            guard !emptied.contains(destination) else { return }
+            for target in targets where snapshot.tables[destination][target.key] != nil {
+                if deleted[destination, default: []].insert(target.key).inserted {
+                    queue.append((destination, target.key))
+                }
+            }
+        case .deny:
+            denials.append((source, relationship.description.name, targets))
+        case .noAction:
+            return
         }
     }
 
@@ -287,6 +325,7 @@ private struct BatchDeletePlan {
         return commit
     }
 
+    /// Where the `nullify` rule removes deleted objects from a surviving object's relationship.
     private struct NullifiedSlot: Hashable {
         let entityIndex: Int
         let key: Int64

@@ -59,8 +59,11 @@ enum BinaryStoreFrame {
             writePut(
                 key: record.objectID.key, version: record.version, values: record.values, entity: info, into: &writer)
         }
+        // Deleted IDs come in runs of one entity: look its name up once per run.
+        var run: (name: String, info: EntityInfo?)? = nil
         for id in changes.deleted {
-            guard let info = model.info(named: id.entityName) else { continue }
+            if run?.name != id.entityName { run = (id.entityName, model.info(named: id.entityName)) }
+            guard let info = run?.info else { continue }
             // The entity's deleteAll record covers it.
             if !emptied.isEmpty && emptied[info.index] { continue }
             writer.u8(Operation.delete.rawValue)
