@@ -106,19 +106,25 @@ extension CommitPlan {
     /// written with the commit (and their registered objects refreshed).
     mutating func clearReferencesToDeletedObjects() {
         guard !deletes.isEmpty || !emptied.isEmpty else { return }
-        var deletedKeys: [Int: Set<Int64>] = [:]
-        for write in deletes { deletedKeys[write.entityIndex, default: []].insert(write.key) }
+        let deletedEntities = Set(deletes.map(\.entityIndex))
+        // The deleted keys by entity, gathered only if a relationship needs cleaning.
+        var deletedKeys: [Int: Set<Int64>]?
         for info in model.infos {
             for (offset, relationship) in info.relationships.enumerated() {
                 // An emptied entity lost every object: every reference to it goes.
                 let isEmptied = emptied.contains(relationship.destinationIndex)
-                guard isEmptied || deletedKeys[relationship.destinationIndex] != nil else { continue }
-                let keys = deletedKeys[relationship.destinationIndex] ?? []
-                func gone(_ id: ObjectID) -> Bool { isEmptied || keys.contains(id.key) }
+                guard isEmptied || deletedEntities.contains(relationship.destinationIndex) else { continue }
                 if let inverseSlot = relationship.inverseSlot {
                     let inverse = model.infos[relationship.destinationIndex].relationship(at: inverseSlot).description
                     guard inverse.deleteRule == .noAction else { continue }
                 }
+                if deletedKeys == nil {
+                    var keys: [Int: Set<Int64>] = [:]
+                    for write in deletes { keys[write.entityIndex, default: []].insert(write.key) }
+                    deletedKeys = keys
+                }
+                let keys = deletedKeys?[relationship.destinationIndex] ?? []
+                func gone(_ id: ObjectID) -> Bool { isEmptied || keys.contains(id.key) }
                 let slot = info.attributeCount + offset
                 var cleaned: [(Int64, EntityTable.Row)] = []
                 next.tables[info.index].forEach { key, row in

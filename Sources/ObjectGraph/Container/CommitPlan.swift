@@ -110,9 +110,9 @@ struct CommitPlan {
 
     mutating func apply() {
         applyEmptied()
+        // A deleted object's outcome is implied (`finalOutcomes` leaves deletions out): no entry.
         for write in deletes {
             next.tables[write.entityIndex].set(nil, forKey: write.key)
-            outcomes[id(write.entityIndex, write.key)] = .deleted
         }
         for write in updates {
             let version = (current.tables[write.entityIndex][write.key]?.version ?? write.expectedVersion) + 1
