@@ -19,11 +19,19 @@ extension EntityTable {
 }
 
 extension EntityTable {
-    /// Calls `body` with each key, in key order, without touching the rows.
+    /// Calls `body` with each key, in key order, without reading the rows of a full chunk.
+    ///
+    /// - Complexity: O(*n*) for *n* keys; a chunk with every row present costs one comparison
+    ///   and no access to its rows (the common case: a table filled by inserts).
     func forEachKey(_ body: (Int64) throws -> Void) rethrows {
-        for (chunkIndex, rows) in chunks.enumerated() where !rows.isEmpty {
+        for chunkIndex in chunks.indices where liveCounts[chunkIndex] > 0 {
             let base = Int64(chunkIndex << Self.chunkShift) + 1
-            for offset in rows.indices where rows[offset] != nil { try body(base + Int64(offset)) }
+            let rows = chunks[chunkIndex]
+            if liveCounts[chunkIndex] == rows.count {
+                for key in base..<(base + Int64(rows.count)) { try body(key) }
+            } else {
+                for offset in rows.indices where rows[offset] != nil { try body(base + Int64(offset)) }
+            }
         }
     }
 }

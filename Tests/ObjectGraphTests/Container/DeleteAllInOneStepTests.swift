@@ -84,6 +84,36 @@ final class BulkNote: ManagedObject {
         #expect(again.objectID.key == (kind.persists ? Int64(count + 1) : 1))
     }
 
+    /// Keys missing here and there (an emptied chunk of rows, single holes, the last key) are
+    /// left out of the result: full chunks are listed without reading their rows, the others row
+    /// by row.
+    @Test(arguments: [StoreKind.inMemory, .binaryFile])
+    func deleteAllAfterHolesListsExactlyTheRemainingObjects(kind: StoreKind) throws {
+        let store = kind.makeStore()
+        do {
+            let container = try PersistentContainer(model: Self.model, store: store)
+            let context = container.newContext()
+            try Self.fill(context, items: 2000)
+            // Chunks of 512 rows: keys 1...512 with holes, 513...1024 all deleted (codes 512..<1024),
+            // 1025...1536 with a hole, 1537...2000 whole.
+            try context.execute(
+                BatchDeleteRequest(BulkItem.self, predicate: .init(format: "code >= 512 AND code < 1024")))
+            try context.execute(
+                BatchDeleteRequest(BulkItem.self, predicate: .init(format: "code IN %@", [0, 5, 1499])))
+            let expected = (1...2000).map { Int64($0) }.filter {
+                !(513...1024).contains($0) && ![1, 6, 1500].contains($0)
+            }
+            let result = try context.execute(BatchDeleteRequest(BulkItem.self))
+            #expect(result.deletedObjectIDs.map(\.key) == expected)
+            #expect(result.deletedObjectIDs.allSatisfy { $0.entityName == "BulkItem" })
+            #expect(result.notification.deletedObjectIDs == Set(result.deletedObjectIDs))
+            #expect(try context.count(for: BulkItem.fetchRequest()) == 0)
+        }
+        let reopened = try PersistentContainer(model: Self.model, store: Self.reopened(store, kind: kind))
+        #expect(try reopened.newContext().count(for: BulkItem.fetchRequest()) == 0)
+        #expect(try reopened.newContext().count(for: BulkNote.fetchRequest()) == 3)
+    }
+
     @Test(arguments: StoreKind.allCases)
     func deleteAllThenInsertInTheNextSave(kind: StoreKind) throws {
         let store = kind.makeStore()
