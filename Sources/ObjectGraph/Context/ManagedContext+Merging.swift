@@ -3,7 +3,9 @@ extension ManagedContext {
     func mergePendingSaves() {
         parent?.mergePendingSaves()
         guard let inbox else { return }
-        for notification in inbox.takeAll() { mergeChanges(from: notification) }
+        let notifications = inbox.takeAll()
+        guard !notifications.isEmpty else { return }
+        processingChangesOnce { for notification in notifications { mergeChanges(from: notification) } }
     }
 
     /// Brings this context up to date with a save of another context: registered objects that it
@@ -27,6 +29,7 @@ extension ManagedContext {
             refresh(object, mergeChanges: false)
         }
         if let emptied = notification.emptied { mergeEmptied(emptied) }
+        didProcessChanges()
     }
 
     /// The registered objects of an entity that a save emptied, which the store no longer holds
