@@ -1,11 +1,16 @@
 // A child process for the crash-safety test: saves to a store in a loop until it is killed.
 //
-//     objectgraph-crash-writer json|binary PATH
+//     objectgraph-crash-writer json|binary|binary-deleteall PATH
 //
 // Save number i inserts Entry i (with a payload whose size varies) and sets the Tally to i, in
 // one save; after each save returns it prints i on its own line. The parent kills it with
 // SIGKILL at a random moment and checks that the store holds exactly the first M saves for some
 // M at least as large as the last number printed.
+//
+// `binary-deleteall` also deletes every Entry, with a batch delete (one "delete all" record),
+// after each save whose number is a multiple of 3, and prints the number only after that: the
+// store then holds entries d+1...M (d the last multiple of 3 below M), or none if M is a
+// multiple of 3 and its delete was made.
 import Foundation
 import ObjectGraph
 
@@ -19,8 +24,8 @@ final class Tally: ManagedObject {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3, ["json", "binary"].contains(arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: objectgraph-crash-writer json|binary PATH\n".utf8))
+guard arguments.count == 3, ["json", "binary", "binary-deleteall"].contains(arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: objectgraph-crash-writer json|binary|binary-deleteall PATH\n".utf8))
     exit(2)
 }
 let url = URL(fileURLWithPath: arguments[2])
@@ -30,6 +35,10 @@ do {
     let context = container.newContext()
     let tally = try context.fetch(Tally.fetchRequest()).first ?? Tally(context: context)
     var number = tally.count
+    if arguments[1] == "binary-deleteall", number > 0, number % 3 == 0 {
+        // Finish the delete that a kill may have interrupted.
+        try context.execute(BatchDeleteRequest(Entry.self))
+    }
     while true {
         number += 1
         let entry = Entry(context: context)
@@ -37,6 +46,9 @@ do {
         entry.payload = String(repeating: "x", count: Int(number % 7) * 300)
         tally.count = number
         try context.save()
+        if arguments[1] == "binary-deleteall", number % 3 == 0 {
+            context.mergeChanges(from: try context.execute(BatchDeleteRequest(Entry.self)).notification)
+        }
         FileHandle.standardOutput.write(Data("\(number)\n".utf8))
     }
 } catch {

@@ -31,6 +31,22 @@ func runBatchBenchmarks(count: Int) throws {
             precondition(result.count == count)
             return elapsed
         }
+        let half = try FetchPredicate(format: "price < %d", 500)
+        try measureTimed(
+            "batch delete \(count / 2) of \(count) objects with a predicate (\(label), filled outside the timing)",
+            iterations: 1, repetitions: 3
+        ) {
+            let container = try PersistentContainer(model: model, store: try makeStore())
+            let context = container.newContext()
+            fill(context, count: count)
+            try context.save()
+            context.reset()
+            let start = ContinuousClock.now
+            let result = try context.execute(BatchDeleteRequest(Item.self, predicate: half))
+            let elapsed = ContinuousClock.now - start
+            precondition(result.count == count / 2)
+            return elapsed
+        }
 
         let container = try PersistentContainer(model: model, store: try makeStore())
         do {

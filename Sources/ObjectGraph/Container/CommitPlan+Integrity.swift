@@ -105,25 +105,35 @@ extension CommitPlan {
     /// reference to an object it no longer has, and refuse to open. The cleaned records are
     /// written with the commit (and their registered objects refreshed).
     mutating func clearReferencesToDeletedObjects() {
-        guard !deletes.isEmpty else { return }
-        var deletedKeys: [Int: Set<Int64>] = [:]
-        for write in deletes { deletedKeys[write.entityIndex, default: []].insert(write.key) }
+        guard !deletes.isEmpty || !emptied.isEmpty else { return }
+        let deletedEntities = Set(deletes.map(\.entityIndex))
+        // The deleted keys by entity, gathered only if a relationship needs cleaning.
+        var deletedKeys: [Int: Set<Int64>]?
         for info in model.infos {
             for (offset, relationship) in info.relationships.enumerated() {
-                guard let keys = deletedKeys[relationship.destinationIndex] else { continue }
+                // An emptied entity lost every object: every reference to it goes.
+                let isEmptied = emptied.contains(relationship.destinationIndex)
+                guard isEmptied || deletedEntities.contains(relationship.destinationIndex) else { continue }
                 if let inverseSlot = relationship.inverseSlot {
                     let inverse = model.infos[relationship.destinationIndex].relationship(at: inverseSlot).description
                     guard inverse.deleteRule == .noAction else { continue }
                 }
+                if deletedKeys == nil {
+                    var keys: [Int: Set<Int64>] = [:]
+                    for write in deletes { keys[write.entityIndex, default: []].insert(write.key) }
+                    deletedKeys = keys
+                }
+                let keys = deletedKeys?[relationship.destinationIndex] ?? []
+                func gone(_ id: ObjectID) -> Bool { isEmptied || keys.contains(id.key) }
                 let slot = info.attributeCount + offset
                 var cleaned: [(Int64, EntityTable.Row)] = []
                 next.tables[info.index].forEach { key, row in
                     var row = row
                     switch row.values[slot] {
-                    case .object(let id) where keys.contains(id.key):
+                    case .object(let id) where gone(id):
                         row.values[slot] = .null
-                    case .objects(let ids) where ids.contains(where: { keys.contains($0.key) }):
-                        row.values[slot] = .objects(ids.filter { !keys.contains($0.key) })
+                    case .objects(let ids) where ids.contains(where: gone):
+                        row.values[slot] = .objects(ids.filter { !gone($0) })
                     default:
                         return
                     }

@@ -12,6 +12,9 @@ struct CommitPlan {
     var inserts: [Write] = []
     var updates: [Write] = []
     var deletes: [Write] = []
+    /// Entities whose every object this commit deletes in one step, and those objects' IDs.
+    var emptied: [Int] = []
+    var emptiedObjectIDs: [ObjectID] = []
     var outcomes: [ObjectID: Outcome] = [:]
     /// Inserted keys merged into another object of the same entity: (entity, from) → to.
     var merged: [Int: [Int64: Int64]] = [:]
@@ -41,6 +44,7 @@ struct CommitPlan {
     mutating func resolveStaleObjects(_ commit: StoreCoordinator.Commit) throws {
         var conflicts: [PersistenceError] = []
         inserts = commit.inserted
+        emptied = commit.emptied
         for write in commit.updated {
             let objectID = id(write.entityIndex, write.key)
             let stored = current.tables[write.entityIndex][write.key]
@@ -105,9 +109,10 @@ struct CommitPlan {
     // MARK: - Applying
 
     mutating func apply() {
+        applyEmptied()
+        // A deleted object's outcome is implied (`finalOutcomes` leaves deletions out): no entry.
         for write in deletes {
             next.tables[write.entityIndex].set(nil, forKey: write.key)
-            outcomes[id(write.entityIndex, write.key)] = .deleted
         }
         for write in updates {
             let version = (current.tables[write.entityIndex][write.key]?.version ?? write.expectedVersion) + 1
@@ -152,8 +157,9 @@ struct CommitPlan {
     func publish(to broadcaster: SaveBroadcaster, origin: ManagedContext.Identifier, always: Bool = false)
         -> SaveNotification?
     {
-        guard !(inserts.isEmpty && updates.isEmpty && deletes.isEmpty && mergeTargets.isEmpty) else { return nil }
-        return broadcaster.publish(origin: origin, always: always) {
+        guard !(inserts.isEmpty && updates.isEmpty && deletes.isEmpty && mergeTargets.isEmpty && emptied.isEmpty)
+        else { return nil }
+        return broadcaster.publish(origin: origin, always: always, emptied: emptiedEntities) {
             var inserted: Set<ObjectID> = []
             var updated: Set<ObjectID> = []
             for write in inserts {
@@ -209,6 +215,7 @@ struct CommitPlan {
         }
         return StoreChangeSet(
             inserted: revived.isEmpty ? insertedRecords : insertedRecords + revived, updated: updatedRecords,
-            deleted: deletes.map { id($0.entityIndex, $0.key) }, snapshot: next)
+            deleted: deletes.isEmpty ? emptiedObjectIDs : emptiedObjectIDs + deletes.map { id($0.entityIndex, $0.key) },
+            emptiedEntityNames: Set(emptied.map { model.infos[$0].name }), snapshot: next)
     }
 }

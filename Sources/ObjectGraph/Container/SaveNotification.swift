@@ -11,17 +11,55 @@ public struct SaveNotification: Sendable, Hashable {
     /// Objects the save changed.
     public let updatedObjectIDs: Set<ObjectID>
     /// Objects the save deleted.
-    public let deletedObjectIDs: Set<ObjectID>
+    ///
+    /// - Complexity: O(1), except after a delete of every object of an entity (a
+    ///   ``BatchDeleteRequest`` without a predicate): its set is built on first access, O(*n*)
+    ///   for *n* deleted objects.
+    public var deletedObjectIDs: Set<ObjectID> {
+        guard let emptied else { return individuallyDeletedObjectIDs }
+        return emptied.objectIDs(adding: individuallyDeletedObjectIDs)
+    }
     /// The context that saved.
     public let origin: ManagedContext.Identifier
     /// The position of the save among the container's saves, from 1.
     public let sequenceNumber: Int
 
+    /// Deleted objects one by one; the objects of emptied entities are in `emptied`.
+    let individuallyDeletedObjectIDs: Set<ObjectID>
+    /// The entities the save emptied in one step, with their objects' IDs.
+    let emptied: EmptiedEntities?
+
+    init(
+        insertedObjectIDs: Set<ObjectID>, updatedObjectIDs: Set<ObjectID>, deletedObjectIDs: Set<ObjectID>,
+        emptied: EmptiedEntities? = nil, origin: ManagedContext.Identifier, sequenceNumber: Int
+    ) {
+        self.insertedObjectIDs = insertedObjectIDs
+        self.updatedObjectIDs = updatedObjectIDs
+        self.individuallyDeletedObjectIDs = deletedObjectIDs
+        self.emptied = emptied.flatMap { $0.objectIDs.isEmpty ? nil : $0 }
+        self.origin = origin
+        self.sequenceNumber = sequenceNumber
+    }
+
     /// Whether the save changed nothing of the given entity.
     public func touches(entityNamed name: String) -> Bool {
-        [insertedObjectIDs, updatedObjectIDs, deletedObjectIDs].contains { ids in
+        if let emptied, emptied.entityNames.contains(name) { return true }
+        return [insertedObjectIDs, updatedObjectIDs, individuallyDeletedObjectIDs].contains { ids in
             ids.contains { $0.entityName == name }
         }
+    }
+
+    public static func == (lhs: SaveNotification, rhs: SaveNotification) -> Bool {
+        lhs.origin == rhs.origin && lhs.sequenceNumber == rhs.sequenceNumber
+            && lhs.insertedObjectIDs == rhs.insertedObjectIDs && lhs.updatedObjectIDs == rhs.updatedObjectIDs
+            && lhs.deletedObjectIDs == rhs.deletedObjectIDs
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(origin)
+        hasher.combine(sequenceNumber)
+        hasher.combine(insertedObjectIDs)
+        hasher.combine(updatedObjectIDs)
     }
 }
 

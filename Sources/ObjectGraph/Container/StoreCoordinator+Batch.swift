@@ -1,6 +1,7 @@
 extension StoreCoordinator {
     /// Deletes the committed objects of `info` that `predicate` matches, with their delete rules,
-    /// as one commit built from the committed state under the commit lock.
+    /// as one commit built from the committed state under the commit lock. Without a predicate,
+    /// this is ``batchDeleteAll(_:origin:)``: the entity is emptied in one step.
     ///
     /// - Returns: The matched IDs in key order, and the commit's notification (`nil` if nothing
     ///   matched).
@@ -10,6 +11,7 @@ extension StoreCoordinator {
     func batchDelete(
         _ info: EntityInfo, predicate: CompiledPredicate?, origin: ManagedContext.Identifier
     ) throws -> (ids: [ObjectID], notification: SaveNotification?) {
+        guard let predicate else { return try batchDeleteAll([info], origin: origin) }
         var matched: [ObjectID] = []
         let (_, notification) = try commit(
             preparing: { snapshot in
@@ -21,6 +23,31 @@ extension StoreCoordinator {
                 return plan.commit(origin: origin)
             }, alwaysNotifies: true)
         return (matched, matched.isEmpty ? nil : notification)
+    }
+
+    /// Deletes every committed object of the entities `infos`, with their delete rules, as one
+    /// commit that empties each entity's table in one step (and that a store may persist as one
+    /// small record per entity): no row is visited unless it holds relationships.
+    ///
+    /// - Returns: The deleted IDs of `infos`, entity by entity in key order, and the commit's
+    ///   notification (`nil` if the entities were empty).
+    /// - Throws: as ``batchDelete(_:predicate:origin:)``; in every case nothing changed.
+    func batchDeleteAll(_ infos: [EntityInfo], origin: ManagedContext.Identifier) throws -> (
+        ids: [ObjectID], notification: SaveNotification?
+    ) {
+        var isEmpty = true
+        let (_, notification) = try commit(
+            preparing: { snapshot in
+                let indexes = infos.map(\.index).filter { snapshot.tables[$0].count > 0 }
+                guard !indexes.isEmpty else { return nil }
+                isEmpty = false
+                var plan = BatchDeletePlan(model: model, snapshot: snapshot)
+                try plan.deleteAll(of: indexes)
+                return plan.commit(origin: origin)
+            }, alwaysNotifies: true)
+        // The notification lists the emptied entities' IDs, entity by entity in key order.
+        guard !isEmpty, let notification else { return ([], nil) }
+        return (notification.emptied?.objectIDs ?? [], notification)
     }
 
     /// Sets `values` (by slot, checked) on the committed objects of `info` that `predicate`
@@ -90,6 +117,8 @@ private struct BatchDeletePlan {
     /// Deleted keys by entity index, and the same in the order they were reached.
     private var deleted: [Int: Set<Int64>] = [:]
     private var order: [(entityIndex: Int, key: Int64)] = []
+    /// Entities whose every object is deleted, in one step.
+    private var emptied: Set<Int> = []
     /// New values of surviving objects that referred to deleted ones, by entity index and key.
     private var nullified: [Int: [Int64: [StoreValue]]] = [:]
     /// `deny` relationships of deleted objects that reach objects, to check once all are known.
@@ -106,43 +135,79 @@ private struct BatchDeletePlan {
         for key in keys where deleted[entityIndex, default: []].insert(key).inserted {
             queue.append((entityIndex, key))
         }
+        try follow(queue, nullifications: [:])
+    }
+
+    /// Deletes every object of each entity in `entityIndexes`, in one step, and everything their
+    /// rules reach.
+    ///
+    /// A relationship with an inverse is followed from the other side: the destination objects
+    /// whose inverse refers to the emptied entity are exactly the targets (inverses are kept
+    /// in step), so only those objects are visited, not the emptied rows. Only a relationship
+    /// without an inverse makes the emptied rows be visited, for its rule.
+    ///
+    /// - Complexity: O(*d*) for the *d* objects of destination entities (none without
+    ///   relationships), plus O(*n*) for the *n* emptied objects if a rule-bearing relationship
+    ///   has no inverse.
+    mutating func deleteAll(of entityIndexes: [Int]) throws {
+        emptied.formUnion(entityIndexes)
+        var queue: [(Int, Int64)] = []
+        var nullifications: [NullifiedSlot: Set<ObjectID>] = [:]
+        for entityIndex in entityIndexes {
+            let info = model.infos[entityIndex]
+            for (offset, relationship) in info.relationships.enumerated() {
+                let rule = relationship.description.deleteRule
+                let destination = relationship.destinationIndex
+                guard rule != .noAction, !emptied.contains(destination) else { continue }
+                guard let inverseSlot = relationship.inverseSlot else {
+                    let slot = info.attributeCount + offset
+                    snapshot.tables[entityIndex].forEach { key, row in
+                        applyRule(
+                            of: relationship, targets: Self.ids(row.values[slot]),
+                            source: ObjectID(entityName: info.name, key: key), queue: &queue,
+                            nullifications: &nullifications)
+                    }
+                    continue
+                }
+                snapshot.tables[destination].forEach { key, row in
+                    let sources = Self.ids(row.values[inverseSlot])
+                    guard let source = sources.first else { return }
+                    let target = ObjectID(entityName: model.infos[destination].name, key: key)
+                    switch rule {
+                    case .nullify:
+                        let slot = NullifiedSlot(entityIndex: destination, key: key, slot: inverseSlot)
+                        nullifications[slot, default: []].formUnion(sources)
+                    default:
+                        applyRule(
+                            of: relationship, targets: [target], source: source, queue: &queue,
+                            nullifications: &nullifications)
+                    }
+                }
+            }
+        }
+        try follow(queue, nullifications: nullifications)
+    }
+
+    /// Whether the plan deletes the object.
+    private func isDeleted(_ entityIndex: Int, _ key: Int64) -> Bool {
+        emptied.contains(entityIndex) || (deleted[entityIndex]?.contains(key) ?? false)
+    }
+
+    /// Deletes the queued objects and what their rules reach, then empties the inverse
+    /// relationships of the survivors and checks the result.
+    private mutating func follow(_ queue: [(Int, Int64)], nullifications: [NullifiedSlot: Set<ObjectID>]) throws {
+        var queue = queue
         var next = 0
         // Inverse slots to remove deleted objects from, gathered so that each is rewritten once.
-        var nullifications: [NullifiedSlot: Set<ObjectID>] = [:]
+        var nullifications = nullifications
         while next < queue.count {
             let (index, key) = queue[next]
             next += 1
             order.append((index, key))
-            let info = model.infos[index]
             guard let row = snapshot.tables[index][key] else { continue }
-            let source = ObjectID(entityName: info.name, key: key)
-            for (offset, relationship) in info.relationships.enumerated() {
-                let targets = Self.ids(row.values[info.attributeCount + offset])
-                guard !targets.isEmpty else { continue }
-                let destination = relationship.destinationIndex
-                switch relationship.description.deleteRule {
-                case .nullify:
-                    guard let inverseSlot = relationship.inverseSlot else { continue }
-                    for target in targets {
-                        nullifications[
-                            NullifiedSlot(entityIndex: destination, key: target.key, slot: inverseSlot), default: []
-                        ]
-                        .insert(source)
-                    }
-                case .cascade:
-                    for target in targets where snapshot.tables[destination][target.key] != nil {
-                        if deleted[destination, default: []].insert(target.key).inserted {
-                            queue.append((destination, target.key))
-                        }
-                    }
-                case .deny:
-                    denials.append((source, relationship.description.name, targets))
-                case .noAction:
-                    continue
-                }
-            }
+            applyRules(of: row, key: key, info: model.infos[index], queue: &queue, nullifications: &nullifications)
         }
-        for (item, sources) in nullifications where !(deleted[item.entityIndex]?.contains(item.key) ?? false) {
+        for (item, sources) in nullifications where !isDeleted(item.entityIndex, item.key) {
             guard
                 var values = nullified[item.entityIndex]?[item.key]
                     ?? snapshot.tables[item.entityIndex][item.key]?.values
@@ -158,6 +223,50 @@ private struct BatchDeletePlan {
         try validate()
     }
 
+    /// The delete rules of one deleted object's relationships.
+    private mutating func applyRules(
+        of row: EntityTable.Row, key: Int64, info: EntityInfo, queue: inout [(Int, Int64)],
+        nullifications: inout [NullifiedSlot: Set<ObjectID>]
+    ) {
+        for (offset, relationship) in info.relationships.enumerated() {
+            let targets = Self.ids(row.values[info.attributeCount + offset])
+            guard !targets.isEmpty else { continue }
+            applyRule(
+                of: relationship, targets: targets, source: ObjectID(entityName: info.name, key: key), queue: &queue,
+                nullifications: &nullifications)
+        }
+    }
+
+    /// The delete rule of one relationship of the deleted object `source` that reaches `targets`:
+    /// `cascade` queues them, `nullify` gathers the inverse slots to empty, `deny` is noted for
+    /// `validate()`.
+    private mutating func applyRule(
+        of relationship: EntityInfo.ResolvedRelationship, targets: [ObjectID], source: ObjectID,
+        queue: inout [(Int, Int64)], nullifications: inout [NullifiedSlot: Set<ObjectID>]
+    ) {
+        guard !targets.isEmpty else { return }
+        let destination = relationship.destinationIndex
+        switch relationship.description.deleteRule {
+        case .nullify:
+            guard let inverseSlot = relationship.inverseSlot, !emptied.contains(destination) else { return }
+            for target in targets {
+                nullifications[NullifiedSlot(entityIndex: destination, key: target.key, slot: inverseSlot), default: []]
+                    .insert(source)
+            }
+        case .cascade:
+            guard !emptied.contains(destination) else { return }
+            for target in targets where snapshot.tables[destination][target.key] != nil {
+                if deleted[destination, default: []].insert(target.key).inserted {
+                    queue.append((destination, target.key))
+                }
+            }
+        case .deny:
+            denials.append((source, relationship.description.name, targets))
+        case .noAction:
+            return
+        }
+    }
+
     /// Every `deny` rule that still reaches a surviving object, and every surviving object the
     /// `nullify` rule leaves without a required relationship or under its minimum count.
     private func validate() throws {
@@ -165,8 +274,7 @@ private struct BatchDeletePlan {
         for denial in denials {
             let remaining = denial.targets.contains { target in
                 guard let info = model.info(named: target.entityName) else { return false }
-                return snapshot.tables[info.index][target.key] != nil
-                    && !(deleted[info.index]?.contains(target.key) ?? false)
+                return snapshot.tables[info.index][target.key] != nil && !isDeleted(info.index, target.key)
             }
             if remaining { failures.append(.batchDeleteDenied(denial.source, relationship: denial.relationship)) }
         }
@@ -192,9 +300,11 @@ private struct BatchDeletePlan {
         guard failures.isEmpty else { throw PersistenceError.validationFailed(failures) }
     }
 
-    /// The commit: deletes in the order reached, then the nullified objects by entity and key.
+    /// The commit: the emptied entities, deletes in the order reached, then the nullified
+    /// objects by entity and key.
     func commit(origin: ManagedContext.Identifier) -> Commit {
         var commit = Commit(policy: .error, origin: origin)
+        commit.emptied = emptied.sorted()
         commit.deleted.reserveCapacity(order.count)
         for (entityIndex, key) in order {
             guard let row = snapshot.tables[entityIndex][key] else { continue }
@@ -215,6 +325,7 @@ private struct BatchDeletePlan {
         return commit
     }
 
+    /// Where the `nullify` rule removes deleted objects from a surviving object's relationship.
     private struct NullifiedSlot: Hashable {
         let entityIndex: Int
         let key: Int64

@@ -15,6 +15,9 @@ extension StoreCoordinator {
         var inserted: [Write] = []
         var updated: [Write] = []
         var deleted: [Write] = []
+        /// Entities (by index) every committed object of which this commit deletes, in one step,
+        /// before its other writes: a delete of everything that visits no rows.
+        var emptied: [Int] = []
         var policy: MergePolicy = .error
         /// The context that saves, for the save notification.
         var origin = ManagedContext.Identifier(number: 0, name: nil)
@@ -52,7 +55,10 @@ extension StoreCoordinator {
     func commit(preparing prepare: (StoreSnapshot) throws -> Commit?, alwaysNotifies: Bool = false) throws -> (
         outcomes: [ObjectID: Outcome], notification: SaveNotification?
     ) {
-        try commitLock.withLock { _ in
+        // The replaced state, when this commit deleted many rows: freed in the background.
+        var replaced: StoreSnapshot?
+        defer { Self.releaseInBackground(&replaced) }
+        return try commitLock.withLock { _ in
             let (current, nextKeys, indexes) = state.withLock { ($0.snapshot, $0.nextKeys, $0.uniqueIndexes) }
             guard let commit = try prepare(current) else { return ([:], nil) }
             var plan = CommitPlan(model: model, current: current, policy: commit.policy, uniqueIndexes: indexes)
@@ -73,6 +79,7 @@ extension StoreCoordinator {
                 state.snapshot = published
                 state.uniqueIndexes = publishedIndexes
             }
+            if !plan.emptied.isEmpty || plan.deletes.count >= Self.backgroundReleaseThreshold { replaced = current }
             let outcomes = plan.finalOutcomes()
             let notification = plan.publish(to: broadcaster, origin: commit.origin, always: alwaysNotifies)
             return (outcomes, notification)

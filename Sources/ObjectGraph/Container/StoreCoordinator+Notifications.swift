@@ -69,11 +69,12 @@ final class SaveBroadcaster: Sendable {
     }
 
     /// Numbers a save that changed something and, only if anyone listens, builds its
-    /// notification with `changes` and delivers it; a save nobody hears costs no ID sets
-    /// (unless `always`). Returns the notification when it was built.
+    /// notification with `changes` (and the objects of the entities it `emptied`) and delivers
+    /// it; a save nobody hears costs no ID sets (unless `always`). Returns the notification when
+    /// it was built.
     @discardableResult
     func publish(
-        origin: ManagedContext.Identifier, always: Bool = false,
+        origin: ManagedContext.Identifier, always: Bool = false, emptied: EmptiedEntities? = nil,
         _ changes: () -> (inserted: Set<ObjectID>, updated: Set<ObjectID>, deleted: Set<ObjectID>)
     ) -> SaveNotification? {
         state.withLock { state in
@@ -84,7 +85,8 @@ final class SaveBroadcaster: Sendable {
             guard hasListeners || always else { return nil }
             let (inserted, updated, deleted) = changes()
             let notification = SaveNotification(
-                insertedObjectIDs: inserted, updatedObjectIDs: updated, deletedObjectIDs: deleted, origin: origin,
+                insertedObjectIDs: inserted, updatedObjectIDs: updated, deletedObjectIDs: deleted, emptied: emptied,
+                origin: origin,
                 sequenceNumber: sequenceNumber)
             for continuation in state.subscribers.values { continuation.yield(notification) }
             for (context, inbox) in state.inboxes where context != origin.number { inbox.append(notification) }

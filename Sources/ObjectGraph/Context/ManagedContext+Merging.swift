@@ -13,7 +13,9 @@ extension ManagedContext {
     /// keep its values); objects it deleted report `isDeleted` and stay readable; objects it
     /// inserted are fetchable already. A notification of this context's own save is ignored.
     ///
-    /// - Complexity: O(*n*) for *n* objects in the notification.
+    /// - Complexity: O(*n*) for *n* objects in the notification; for a delete of every object of
+    ///   an entity (a ``BatchDeleteRequest`` without a predicate), O(*r*) for *r* registered
+    ///   objects instead.
     ///
     /// Core Data: `NSManagedObjectContext.mergeChanges(fromContextDidSave:)`.
     public func mergeChanges(from notification: SaveNotification) {
@@ -22,11 +24,24 @@ extension ManagedContext {
             guard let object = registry[id], !object.flags.isInserted else { continue }
             refresh(object, mergeChanges: true)
         }
-        for id in notification.deletedObjectIDs {
+        for id in notification.individuallyDeletedObjectIDs {
             guard let object = registry[id] else { continue }
             refresh(object, mergeChanges: false)
         }
+        if let emptied = notification.emptied { mergeEmptied(emptied) }
         didProcessChanges()
+    }
+
+    /// The registered objects of an entity that a save emptied, which the store no longer holds
+    /// (keys are never reused, so a later insert is not mistaken for one), are gone:
+    /// O(registered objects), whatever the number deleted.
+    private func mergeEmptied(_ emptied: EmptiedEntities) {
+        let committed = coordinator.snapshot()
+        let gone = registry.values.filter { object in
+            emptied.entityNames.contains(object.objectID.entityName)
+                && committed.tables[object.info.index][object.objectID.key] == nil
+        }
+        for object in gone { refresh(object, mergeChanges: false) }
     }
 }
 

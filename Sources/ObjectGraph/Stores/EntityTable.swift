@@ -17,7 +17,8 @@ struct EntityTable: Sendable {
     static let chunkSize = 1 << chunkShift
 
     private(set) var chunks: [[Row?]] = []
-    private var liveCounts: [Int] = []
+    /// The number of rows in each chunk.
+    private(set) var liveCounts: [Int] = []
     private(set) var count = 0
     /// The key the next inserted object gets; keys are never reused.
     var nextKey: Int64 = 1

@@ -29,17 +29,26 @@ public struct StoreChangeSet: Sendable {
     public var updated: [StoreRecord]
     /// Objects removed in this save.
     public var deleted: [ObjectID]
+    /// Entities every object of which this save removed, before its inserts and updates (a
+    /// delete of everything, such as a ``BatchDeleteRequest`` without a predicate). Their
+    /// objects are listed in ``deleted`` too; a store that persists deltas may record one
+    /// "every object of this entity is gone" operation for each instead of one per object.
+    public var emptiedEntityNames: Set<String>
     /// The complete committed state after this save.
     public var snapshot: StoreSnapshot
 
     /// Creates a change set.
-    public init(inserted: [StoreRecord], updated: [StoreRecord], deleted: [ObjectID], snapshot: StoreSnapshot) {
+    public init(
+        inserted: [StoreRecord], updated: [StoreRecord], deleted: [ObjectID], emptiedEntityNames: Set<String> = [],
+        snapshot: StoreSnapshot
+    ) {
         self.inserted = inserted
         self.updated = updated
         self.deleted = deleted
+        self.emptiedEntityNames = emptiedEntityNames
         self.snapshot = snapshot
     }
 
     /// Whether the change set changes nothing.
-    public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty }
+    public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty && emptiedEntityNames.isEmpty }
 }

@@ -18,6 +18,9 @@ enum BinaryStoreFrame {
         case put = 1
         case delete = 2
         case nextKey = 3
+        /// Every object of the entity is gone (a delete of everything): one record instead of
+        /// one `delete` per object. It comes first in its frame, before the frame's puts.
+        case deleteAll = 4
     }
 
     enum Tag: UInt8 {
@@ -41,13 +44,28 @@ enum BinaryStoreFrame {
     static func encodeChanges(_ changes: StoreChangeSet, previous: StoreSnapshot) -> [UInt8] {
         let model = changes.snapshot.model
         var writer = beginFrame(.changes, capacity: (changes.inserted.count + changes.updated.count) * 64 + 16)
+        var emptied: [Bool] = []
+        if !changes.emptiedEntityNames.isEmpty {
+            emptied = Array(repeating: false, count: model.infos.count)
+            for name in changes.emptiedEntityNames.sorted() {
+                guard let info = model.info(named: name) else { continue }
+                emptied[info.index] = true
+                writer.u8(Operation.deleteAll.rawValue)
+                writer.varint(UInt64(info.index))
+            }
+        }
         for record in changes.inserted + changes.updated {
             guard let info = model.info(named: record.objectID.entityName) else { continue }
             writePut(
                 key: record.objectID.key, version: record.version, values: record.values, entity: info, into: &writer)
         }
+        // Deleted IDs come in runs of one entity: look its name up once per run.
+        var run: (name: String, info: EntityInfo?)? = nil
         for id in changes.deleted {
-            guard let info = model.info(named: id.entityName) else { continue }
+            if run?.name != id.entityName { run = (id.entityName, model.info(named: id.entityName)) }
+            guard let info = run?.info else { continue }
+            // The entity's deleteAll record covers it.
+            if !emptied.isEmpty && emptied[info.index] { continue }
             writer.u8(Operation.delete.rawValue)
             writer.varint(UInt64(info.index))
             writer.varint(UInt64(id.key))

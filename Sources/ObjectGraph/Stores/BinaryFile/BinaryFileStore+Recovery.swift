@@ -125,6 +125,11 @@ struct BinaryStoreReplay {
                 }
                 liveBytes -= liveBytes / max(1, snapshot.count)
                 snapshot.tables[info.index].set(nil, forKey: key)
+            case .deleteAll:
+                let count = snapshot.tables[info.index].count
+                let total = snapshot.count
+                if total > 0 { liveBytes -= Int((Double(liveBytes) * Double(count) / Double(total)).rounded()) }
+                snapshot.tables[info.index].removeAll()
             case .nextKey:
                 let next = Int64(clamping: try reader.varint())
                 guard next >= 1, next <= EntityTable.maxKey + 1 else {

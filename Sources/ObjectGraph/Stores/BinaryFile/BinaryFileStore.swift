@@ -171,6 +171,7 @@ public final class BinaryFileStore: PersistentStore {
         let writes = changes.inserted.count + changes.updated.count
         let perWrite = writes > 0 ? frameSize / writes : 0
         let average = open.snapshot.count > 0 ? open.liveBytes / open.snapshot.count : 0
+        // The objects of emptied entities are in `deleted` too; each took an average share.
         return perWrite * changes.inserted.count - average * changes.deleted.count
     }
 

@@ -1,0 +1,37 @@
+extension EntityTable {
+    /// Removes every row in one step, keeping `nextKey` so that keys are never reused: what a
+    /// delete of every object of the entity does to the committed table.
+    ///
+    /// Everything derived from the rows (the commit plan's uniqueness indexes, and any
+    /// per-attribute index kept beside the table) must be emptied with it: see
+    /// `CommitPlan.emptyEntity(_:)`, the one place that does so.
+    ///
+    /// - Complexity: O(1) (the old chunks are released).
+    mutating func removeAll() {
+        self = EntityTable(nextKey: nextKey)
+    }
+
+    /// An empty table whose next key is `nextKey`.
+    init(nextKey: Int64) {
+        self.init()
+        self.nextKey = nextKey
+    }
+}
+
+extension EntityTable {
+    /// Calls `body` with each key, in key order, without reading the rows of a full chunk.
+    ///
+    /// - Complexity: O(*n*) for *n* keys; a chunk with every row present costs one comparison
+    ///   and no access to its rows (the common case: a table filled by inserts).
+    func forEachKey(_ body: (Int64) throws -> Void) rethrows {
+        for chunkIndex in chunks.indices where liveCounts[chunkIndex] > 0 {
+            let base = Int64(chunkIndex << Self.chunkShift) + 1
+            let rows = chunks[chunkIndex]
+            if liveCounts[chunkIndex] == rows.count {
+                for key in base..<(base + Int64(rows.count)) { try body(key) }
+            } else {
+                for offset in rows.indices where rows[offset] != nil { try body(base + Int64(offset)) }
+            }
+        }
+    }
+}
