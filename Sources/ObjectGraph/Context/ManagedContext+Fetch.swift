@@ -27,7 +27,7 @@ extension ManagedContext {
     public func fetch<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [Result] {
         mergePendingSaves()
         let info = try request.entity(in: model)
-        let scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
+        var scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
         let predicate = try request.predicate.map { try CompiledPredicate($0, entity: info, model: model) }
         let sort =
             try request.sortDescriptors.isEmpty
@@ -35,6 +35,12 @@ extension ManagedContext {
         let limit = request.fetchLimit > 0 ? request.fetchLimit : Int.max
         let offset = max(0, request.fetchOffset)
         let resolver = scan.resolver(in: self)
+        if let predicate, let plan = IndexPlan(predicate, table: scan.table, sort: sort) {
+            if plan.isInSortOrder, scan.pending.isEmpty, scan.overrides.isEmpty {
+                return fetchInIndexOrder(plan.keys, scan: scan, predicate: predicate, offset: offset, limit: limit)
+            }
+            scan.useCandidates(plan)
+        }
         guard let sort else {
             var results: [Result] = []
             var skipped = 0
@@ -84,7 +90,8 @@ extension ManagedContext {
         let total: Int
         if let predicate = request.predicate {
             let compiled = try CompiledPredicate(predicate, entity: info, model: model)
-            let scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
+            var scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
+            if let plan = IndexPlan(compiled, table: scan.table, sort: nil) { scan.useCandidates(plan) }
             let resolver = scan.resolver(in: self)
             var matches = 0
             forEachCandidate(of: scan) { candidate in
@@ -129,7 +136,7 @@ extension ManagedContext {
         let pending = scan.pending
         var next = 0
         var stopped = false
-        scan.table.forEachWhile { key, row in
+        func visit(_ key: Int64, _ row: EntityTable.Row) -> Bool {
             while next < pending.count, pending[next].objectID.key < key {
                 let object = pending[next]
                 next += 1
@@ -149,10 +156,40 @@ extension ManagedContext {
             }
             return true
         }
+        if let keys = scan.candidateKeys {
+            for key in keys {
+                guard let row = scan.table[key] else { continue }
+                guard visit(key, row) else { break }
+            }
+        } else {
+            scan.table.forEachWhile(visit)
+        }
         guard !stopped else { return }
         for object in pending[next...] {
             guard body(FetchCandidate(object)) else { return }
         }
+    }
+
+    /// The committed rows of `keys` (a plan's, in sort order) that match, from `offset`, at
+    /// most `limit`: a fetch with no pending changes of the entity, sorted by an index.
+    private func fetchInIndexOrder<Result: ManagedObject>(
+        _ keys: [Int64], scan: FetchScan, predicate: CompiledPredicate, offset: Int, limit: Int
+    ) -> [Result] {
+        let resolver = scan.resolver(in: self)
+        var results: [Result] = []
+        var skipped = 0
+        for key in keys {
+            guard let row = scan.table[key] else { continue }
+            let candidate = FetchCandidate(key: key, values: row.values, version: row.version)
+            guard predicate.matches(candidate, resolver: resolver) else { continue }
+            if skipped < offset {
+                skipped += 1
+                continue
+            }
+            results.append(unsafeDowncast(object(for: candidate, info: scan.info), to: Result.self))
+            if results.count >= limit { break }
+        }
+        return results
     }
 
     private func object(for candidate: FetchCandidate, info: EntityInfo) -> ManagedObject {
@@ -173,6 +210,24 @@ private struct FetchScan {
     let pending: [ManagedObject]
     /// Changed or deleted saved objects of the entity, by key.
     let overrides: [Int64: ManagedObject]
+    /// The committed rows to consider, ascending, when an index narrowed them; `nil`: all.
+    var candidateKeys: [Int64]?
+
+    /// Considers only the plan's committed rows and those with pending changes (whose current
+    /// values the index does not know).
+    mutating func useCandidates(_ plan: IndexPlan) {
+        var keys = plan.keys
+        if plan.isInSortOrder { keys.sort() }
+        if !overrides.isEmpty {
+            keys += overrides.keys
+            keys.sort()
+            var unique: [Int64] = []
+            unique.reserveCapacity(keys.count)
+            for key in keys where unique.last != key { unique.append(key) }
+            keys = unique
+        }
+        candidateKeys = keys
+    }
 
     /// The current values of any object, for key paths through relationships: the context's
     /// (unless deleted) when it includes pending changes, else the committed row's.

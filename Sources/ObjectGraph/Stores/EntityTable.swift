@@ -21,6 +21,8 @@ struct EntityTable: Sendable {
     private(set) var count = 0
     /// The key the next inserted object gets; keys are never reused.
     var nextKey: Int64 = 1
+    /// The indexes of the entity's indexed attributes, kept current by `set(_:forKey:)`.
+    var indexes: [AttributeIndex] = []
 
     subscript(key: Int64) -> Row? {
         guard key >= 1 else { return nil }
@@ -52,6 +54,7 @@ struct EntityTable: Sendable {
             chunks[chunk].append(contentsOf: repeatElement(nil, count: offset - chunks[chunk].count + 1))
         }
         let existed = chunks[chunk][offset] != nil
+        if !indexes.isEmpty { updateIndexes(key: key, from: chunks[chunk][offset]?.values, to: row?.values) }
         chunks[chunk][offset] = row
         switch (existed, row != nil) {
         case (false, true):

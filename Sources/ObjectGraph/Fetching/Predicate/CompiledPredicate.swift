@@ -69,6 +69,10 @@ class PredicateNode {
     /// The result, when it does not depend on the object.
     var constantValue: Bool? { nil }
 
+    /// The tests of the object's own attributes that must all hold for a match (the node's
+    /// conjuncts of that form), for index lookups.
+    var slotConjuncts: [(slot: Int, test: ValueTest)] { [] }
+
     static func constant(_ result: Bool) -> PredicateNode { ConstantNode(result) }
     static func not(_ node: PredicateNode) -> PredicateNode { NotNode(node) }
     /// Every node (at least one), as a balanced tree of pairs evaluated left to right: a final
@@ -127,6 +131,7 @@ private final class AndNode: PredicateNode {
     override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
         first.evaluate(in: scope, resolver: resolver) && second.evaluate(in: scope, resolver: resolver)
     }
+    override var slotConjuncts: [(slot: Int, test: ValueTest)] { first.slotConjuncts + second.slotConjuncts }
 }
 
 private final class OrNode: PredicateNode {
@@ -151,6 +156,7 @@ private final class SlotTestNode: PredicateNode {
     override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
         test.matches(scope.values[slot])
     }
+    override var slotConjuncts: [(slot: Int, test: ValueTest)] { [(slot, test)] }
 }
 
 private final class TestNode: PredicateNode {
