@@ -116,6 +116,8 @@ if inMemorySection {
         precondition(count > 0)
     }
 
+    try runSwiftPredicateBenchmarks(container, count: bulkCount)
+
     var sorted = Item.fetchRequest()
     sorted.predicate = try FetchPredicate(format: "price < %d", 100)
     sorted.sortDescriptors = [SortDescriptor(key: "weight", ascending: false)]
@@ -145,4 +147,8 @@ if inMemorySection {
     }
 }
 
+/// `--only batch` or `--only result` (or any word of their workloads' names) runs these.
+if only.map({ word in ["batch", "result kinds"].contains { $0.contains(word) || word.contains($0) } }) ?? true {
+    try runBatchBenchmarks(count: bulkCount)
+}
 try runStoreBenchmarks(count: bulkCount)

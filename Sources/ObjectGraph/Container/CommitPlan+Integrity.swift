@@ -1,7 +1,13 @@
 extension CommitPlan {
     /// The keys of every object this commit writes.
     var writtenKeys: [(entityIndex: Int, key: Int64)] {
-        (inserts + updates).map { ($0.entityIndex, merged[$0.entityIndex]?[$0.key] ?? $0.key) } + mergeTargets
+        var keys: [(entityIndex: Int, key: Int64)] = []
+        keys.reserveCapacity(inserts.count + updates.count + mergeTargets.count)
+        for writes in [inserts, updates] {
+            for write in writes { keys.append((write.entityIndex, mergeTarget(of: write) ?? write.key)) }
+        }
+        keys.append(contentsOf: mergeTargets)
+        return keys
     }
 
     /// Rewrites references to inserted objects that were merged into others.

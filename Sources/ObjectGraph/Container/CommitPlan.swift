@@ -26,6 +26,11 @@ struct CommitPlan {
         self.uniqueIndexes = uniqueIndexes
     }
 
+    /// The key of the stored object an inserted duplicate merged into, if it did.
+    func mergeTarget(of write: Write) -> Int64? {
+        merged.isEmpty ? nil : merged[write.entityIndex]?[write.key]
+    }
+
     func id(_ entityIndex: Int, _ key: Int64) -> ObjectID {
         ObjectID(entityName: model.infos[entityIndex].name, key: key)
     }
@@ -120,7 +125,7 @@ struct CommitPlan {
     func finalOutcomes() -> [ObjectID: Outcome] {
         var result = outcomes.filter { if case .deleted = $0.value { false } else { true } }
         func record(_ write: Write, isInsert: Bool) {
-            let key = merged[write.entityIndex]?[write.key] ?? write.key
+            let key = mergeTarget(of: write) ?? write.key
             guard let row = next.tables[write.entityIndex][key] else { return }
             let expectedVersion = isInsert ? 1 : write.expectedVersion + 1
             if !write.isResolved && key == write.key && row.version == expectedVersion && row.values == write.values {
@@ -142,14 +147,17 @@ struct CommitPlan {
 
     /// Publishes the notification of this commit: the final IDs of what it inserted, updated and
     /// deleted (a merged duplicate is an update of the object it merged into). The ID sets are
-    /// built only when someone listens.
-    func publish(to broadcaster: SaveBroadcaster, origin: ManagedContext.Identifier) {
-        guard !(inserts.isEmpty && updates.isEmpty && deletes.isEmpty && mergeTargets.isEmpty) else { return }
-        broadcaster.publish(origin: origin) {
+    /// built only when someone listens, or `always`; the notification is returned when built.
+    @discardableResult
+    func publish(to broadcaster: SaveBroadcaster, origin: ManagedContext.Identifier, always: Bool = false)
+        -> SaveNotification?
+    {
+        guard !(inserts.isEmpty && updates.isEmpty && deletes.isEmpty && mergeTargets.isEmpty) else { return nil }
+        return broadcaster.publish(origin: origin, always: always) {
             var inserted: Set<ObjectID> = []
             var updated: Set<ObjectID> = []
             for write in inserts {
-                if let target = merged[write.entityIndex]?[write.key] {
+                if let target = mergeTarget(of: write) {
                     if current.tables[write.entityIndex][target] != nil {
                         updated.insert(id(write.entityIndex, target))
                     }
@@ -173,26 +181,34 @@ struct CommitPlan {
 
     /// What the store persists.
     func changeSet() -> StoreChangeSet {
-        func record(_ entityIndex: Int, _ key: Int64) -> StoreRecord? {
+        func storedRecord(_ entityIndex: Int, _ key: Int64) -> StoreRecord? {
             next.tables[entityIndex][key].map {
                 StoreRecord(objectID: id(entityIndex, key), version: $0.version, values: $0.values)
             }
         }
-        let insertedRecords = inserts.filter { merged[$0.entityIndex]?[$0.key] == nil }.compactMap {
-            record($0.entityIndex, $0.key)
+        var insertedRecords: [StoreRecord] = []
+        insertedRecords.reserveCapacity(inserts.count)
+        for write in inserts where mergeTarget(of: write) == nil {
+            if let record = storedRecord(write.entityIndex, write.key) { insertedRecords.append(record) }
         }
-        let updatedRecords =
-            updates.compactMap { write in
-                current.tables[write.entityIndex][write.key] == nil ? nil : record(write.entityIndex, write.key)
-            }
-            + mergeTargets.compactMap { record($0.entityIndex, $0.key) }
+        var updatedRecords: [StoreRecord] = []
+        updatedRecords.reserveCapacity(updates.count + mergeTargets.count)
         // An update of an object deleted elsewhere that this context's policy brought back is
         // stored as an insert.
-        let revived = updates.filter { current.tables[$0.entityIndex][$0.key] == nil }.compactMap {
-            record($0.entityIndex, $0.key)
+        var revived: [StoreRecord] = []
+        for write in updates {
+            guard let record = storedRecord(write.entityIndex, write.key) else { continue }
+            if current.tables[write.entityIndex][write.key] == nil {
+                revived.append(record)
+            } else {
+                updatedRecords.append(record)
+            }
+        }
+        for target in mergeTargets {
+            if let record = storedRecord(target.entityIndex, target.key) { updatedRecords.append(record) }
         }
         return StoreChangeSet(
-            inserted: insertedRecords + revived, updated: updatedRecords,
+            inserted: revived.isEmpty ? insertedRecords : insertedRecords + revived, updated: updatedRecords,
             deleted: deletes.map { id($0.entityIndex, $0.key) }, snapshot: next)
     }
 }

@@ -42,8 +42,19 @@ extension StoreCoordinator {
     ///   store's error; in both cases nothing changed.
     @discardableResult
     func commit(_ commit: Commit) throws -> [ObjectID: Outcome] {
+        try self.commit(preparing: { _ in commit }).outcomes
+    }
+
+    /// ``commit(_:)`` of the commit that `prepare` makes from the committed state, read under
+    /// the commit lock (so nothing commits between the two): for batch requests. `prepare`
+    /// returns `nil` to commit nothing (the store is not asked to save). With `alwaysNotifies`,
+    /// the save notification is built and returned even when nobody listens.
+    func commit(preparing prepare: (StoreSnapshot) throws -> Commit?, alwaysNotifies: Bool = false) throws -> (
+        outcomes: [ObjectID: Outcome], notification: SaveNotification?
+    ) {
         try commitLock.withLock { _ in
             let (current, nextKeys, indexes) = state.withLock { ($0.snapshot, $0.nextKeys, $0.uniqueIndexes) }
+            guard let commit = try prepare(current) else { return ([:], nil) }
             var plan = CommitPlan(model: model, current: current, policy: commit.policy, uniqueIndexes: indexes)
             try plan.resolveStaleObjects(commit)
             plan.apply()
@@ -63,8 +74,8 @@ extension StoreCoordinator {
                 state.uniqueIndexes = publishedIndexes
             }
             let outcomes = plan.finalOutcomes()
-            plan.publish(to: broadcaster, origin: commit.origin)
-            return outcomes
+            let notification = plan.publish(to: broadcaster, origin: commit.origin, always: alwaysNotifies)
+            return (outcomes, notification)
         }
     }
 }

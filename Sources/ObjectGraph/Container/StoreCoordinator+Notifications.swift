@@ -69,23 +69,26 @@ final class SaveBroadcaster: Sendable {
     }
 
     /// Numbers a save that changed something and, only if anyone listens, builds its
-    /// notification with `changes` and delivers it; a save nobody hears costs no ID sets.
+    /// notification with `changes` and delivers it; a save nobody hears costs no ID sets
+    /// (unless `always`). Returns the notification when it was built.
+    @discardableResult
     func publish(
-        origin: ManagedContext.Identifier,
+        origin: ManagedContext.Identifier, always: Bool = false,
         _ changes: () -> (inserted: Set<ObjectID>, updated: Set<ObjectID>, deleted: Set<ObjectID>)
-    ) {
+    ) -> SaveNotification? {
         state.withLock { state in
             let sequenceNumber = state.nextSequenceNumber
             state.nextSequenceNumber += 1
             let hasListeners =
                 !state.subscribers.isEmpty || state.inboxes.keys.contains { $0 != origin.number }
-            guard hasListeners else { return }
+            guard hasListeners || always else { return nil }
             let (inserted, updated, deleted) = changes()
             let notification = SaveNotification(
                 insertedObjectIDs: inserted, updatedObjectIDs: updated, deletedObjectIDs: deleted, origin: origin,
                 sequenceNumber: sequenceNumber)
             for continuation in state.subscribers.values { continuation.yield(notification) }
             for (context, inbox) in state.inboxes where context != origin.number { inbox.append(notification) }
+            return notification
         }
     }
 

@@ -27,54 +27,82 @@ extension ManagedContext {
     public func fetch<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [Result] {
         mergePendingSaves()
         let info = try request.entity(in: model)
+        // `entity(in:)` checked that the entity's class is `Result` or a subclass of it.
+        return try select(request, info: info) { candidate, _ in
+            unsafeDowncast(object(for: candidate, info: info), to: Result.self)
+        }
+    }
+
+    /// The candidates a fetch request selects (filtered, sorted, offset and limited), each made
+    /// into an element by `make` (with the resolver of related objects' current values): the one
+    /// engine behind object, ID and dictionary fetches. `createsObjects` lets an unlimited fetch
+    /// reserve room in the registry.
+    func select<Result: ManagedObject, Element>(
+        _ request: FetchRequest<Result>, info: EntityInfo, createsObjects: Bool = true,
+        _ make: (FetchCandidate, PredicateResolver) -> Element
+    ) throws -> [Element] {
         var scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
-        let predicate = try request.predicate.map { try CompiledPredicate($0, entity: info, model: model) }
+        let predicate = try request.predicate.map {
+            try CompiledPredicate($0, entity: info, model: model, withSwiftPart: true)
+        }
+        let swiftTerm = try request.predicate.flatMap { try CompiledSwiftTerm($0, entity: info, model: model) }
+        var swiftFailure: (any Error)?
         let sort =
             try request.sortDescriptors.isEmpty
             ? nil : CompiledSort(request.sortDescriptors, entity: info, model: model)
         let limit = request.fetchLimit > 0 ? request.fetchLimit : Int.max
         let offset = max(0, request.fetchOffset)
         let resolver = scan.resolver(in: self)
+        var inSortOrder = false
         if let predicate, let plan = IndexPlan(predicate, table: scan.table, sort: sort) {
-            if plan.isInSortOrder, scan.pending.isEmpty, scan.overrides.isEmpty {
-                return fetchInIndexOrder(plan.keys, scan: scan, predicate: predicate, offset: offset, limit: limit)
-            }
-            scan.useCandidates(plan)
+            inSortOrder = scan.useCandidates(plan)
         }
-        guard let sort else {
-            var results: [Result] = []
+        guard let sort, !inSortOrder else {
+            var results: [Element] = []
             var skipped = 0
-            if predicate == nil, limit == Int.max {
+            if createsObjects, predicate == nil, limit == Int.max {
                 registry.reserveCapacity(registry.count + max(0, scan.table.count - offset))
             }
             forEachCandidate(of: scan) { candidate in
                 if let predicate, !predicate.matches(candidate, resolver: resolver) { return true }
+                if let swiftTerm {
+                    guard let matches = swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure) else {
+                        return false
+                    }
+                    if !matches { return true }
+                }
                 if skipped < offset {
                     skipped += 1
                     return true
                 }
-                // `entity(in:)` checked that the entity's class is `Result` or a subclass of it.
-                results.append(unsafeDowncast(object(for: candidate, info: info), to: Result.self))
+                results.append(make(candidate, resolver))
                 return results.count < limit
             }
+            if let swiftFailure { throw swiftFailure }
             return results
         }
         var matches: [(keys: [StoreValue], candidate: FetchCandidate)] = []
         forEachCandidate(of: scan) { candidate in
             if predicate?.matches(candidate, resolver: resolver) ?? true {
+                if let swiftTerm {
+                    guard let matches = self.swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure)
+                    else {
+                        return false
+                    }
+                    if !matches { return true }
+                }
                 matches.append((sort.sortValues(of: candidate.values, resolver: resolver), candidate))
             }
             return true
         }
+        if let swiftFailure { throw swiftFailure }
         var order = Array(matches.indices)
         // Stable: ties keep key order, which `matches` is in.
         order.sort { lhs, rhs in
             let comparison = sort.compare(matches[lhs].keys, matches[rhs].keys)
             return comparison != 0 ? comparison < 0 : lhs < rhs
         }
-        return order.dropFirst(offset).prefix(limit).map {
-            unsafeDowncast(object(for: matches[$0].candidate, info: info), to: Result.self)
-        }
+        return order.dropFirst(offset).prefix(limit).map { make(matches[$0].candidate, resolver) }
     }
 
     /// The number of objects a fetch request would return, without creating them.
@@ -89,20 +117,36 @@ extension ManagedContext {
         let info = try request.entity(in: model)
         let total: Int
         if let predicate = request.predicate {
-            let compiled = try CompiledPredicate(predicate, entity: info, model: model)
+            let compiled = try CompiledPredicate(predicate, entity: info, model: model, withSwiftPart: true)
+            let swiftTerm = try CompiledSwiftTerm(predicate, entity: info, model: model)
             var scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
             if let plan = IndexPlan(compiled, table: scan.table, sort: nil) { scan.useCandidates(plan) }
             let resolver = scan.resolver(in: self)
             var matches = 0
+            var swiftFailure: (any Error)?
             forEachCandidate(of: scan) { candidate in
-                if compiled.matches(candidate, resolver: resolver) { matches += 1 }
+                guard compiled.matches(candidate, resolver: resolver) else { return true }
+                if let swiftTerm {
+                    guard let result = self.swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure)
+                    else {
+                        return false
+                    }
+                    if !result { return true }
+                }
+                matches += 1
                 return true
             }
+            if let swiftFailure { throw swiftFailure }
             total = matches
         } else {
             let table = coordinator.snapshot().tables[info.index]
             var count = table.count
-            if request.includesPendingChanges {
+            if parent != nil {
+                // A child: every level's live inserts, less the stored rows some level deleted.
+                let (pending, overrides) = layeredChanges(of: info, includingOwn: request.includesPendingChanges)
+                count += pending.count
+                for (key, object) in overrides where object.isDeleted && table[key] != nil { count -= 1 }
+            } else if request.includesPendingChanges {
                 count += inserted.reduce(0) { $0 + ($1.info.index == info.index ? 1 : 0) }
                 count -= deleted.reduce(0) {
                     $0 + ($1.info.index == info.index && table[$1.objectID.key] != nil ? 1 : 0)
@@ -120,7 +164,9 @@ extension ManagedContext {
         let snapshot = coordinator.snapshot()
         var pending: [ManagedObject] = []
         var overrides: [Int64: ManagedObject] = [:]
-        if includingPendingChanges {
+        if parent != nil {
+            (pending, overrides) = layeredChanges(of: info, includingOwn: includingPendingChanges)
+        } else if includingPendingChanges {
             pending = inserted.filter { $0.info.index == info.index }.sorted { $0.objectID.key < $1.objectID.key }
             for object in touched where object.info.index == info.index { overrides[object.objectID.key] = object }
             for object in deleted where object.info.index == info.index { overrides[object.objectID.key] = object }
@@ -170,30 +216,25 @@ extension ManagedContext {
         }
     }
 
-    /// The committed rows of `keys` (a plan's, in sort order) that match, from `offset`, at
-    /// most `limit`: a fetch with no pending changes of the entity, sorted by an index.
-    private func fetchInIndexOrder<Result: ManagedObject>(
-        _ keys: [Int64], scan: FetchScan, predicate: CompiledPredicate, offset: Int, limit: Int
-    ) -> [Result] {
-        let resolver = scan.resolver(in: self)
-        var results: [Result] = []
-        var skipped = 0
-        for key in keys {
-            guard let row = scan.table[key] else { continue }
-            let candidate = FetchCandidate(key: key, values: row.values, version: row.version)
-            guard predicate.matches(candidate, resolver: resolver) else { continue }
-            if skipped < offset {
-                skipped += 1
-                continue
+    /// Whether a candidate matches the Swift part of a predicate (made into an object for it);
+    /// `nil`, with `failure` set, if the Swift predicate threw.
+    private func swiftTermMatches(
+        _ candidate: FetchCandidate, _ term: CompiledSwiftTerm, _ resolver: PredicateResolver,
+        failure: inout (any Error)?
+    ) -> Bool? {
+        do {
+            return try term.matches(candidate.values, key: candidate.key, resolver: resolver) {
+                object(for: candidate, info: term.entity)
             }
-            results.append(unsafeDowncast(object(for: candidate, info: scan.info), to: Result.self))
-            if results.count >= limit { break }
+        } catch {
+            failure = error
+            return nil
         }
-        return results
     }
 
     private func object(for candidate: FetchCandidate, info: EntityInfo) -> ManagedObject {
-        if let object = candidate.object { return object }
+        // A child context's candidates may be its ancestors' objects: it gets its own instance.
+        if let object = candidate.object, object.context === self { return object }
         return materialize(
             info: info, key: candidate.key, row: EntityTable.Row(version: candidate.version, values: candidate.values))
     }
@@ -210,13 +251,20 @@ private struct FetchScan {
     let pending: [ManagedObject]
     /// Changed or deleted saved objects of the entity, by key.
     let overrides: [Int64: ManagedObject]
-    /// The committed rows to consider, ascending, when an index narrowed them; `nil`: all.
+    /// The committed rows to consider when an index narrowed them (ascending, or in sort order
+    /// when there are no pending changes to merge); `nil`: all.
     var candidateKeys: [Int64]?
 
     /// Considers only the plan's committed rows and those with pending changes (whose current
-    /// values the index does not know).
-    mutating func useCandidates(_ plan: IndexPlan) {
+    /// values the index does not know). Returns whether the candidates are in the request's
+    /// sort order: the plan's are and the scan has no pending changes to merge in key order.
+    @discardableResult
+    mutating func useCandidates(_ plan: IndexPlan) -> Bool {
         var keys = plan.keys
+        if plan.isInSortOrder, pending.isEmpty, overrides.isEmpty {
+            candidateKeys = keys
+            return true
+        }
         if plan.isInSortOrder { keys.sort() }
         if !overrides.isEmpty {
             keys += overrides.keys
@@ -227,6 +275,7 @@ private struct FetchScan {
             keys = unique
         }
         candidateKeys = keys
+        return false
     }
 
     /// The current values of any object, for key paths through relationships: the context's
@@ -238,10 +287,13 @@ private struct FetchScan {
         return PredicateResolver { [unowned context] id in
             // Only objects with unsaved changes override the committed row; an unchanged
             // registered object may be older than the snapshot (another context saved since).
-            if includesPendingChanges, let object = context.registry[id],
-                object.flags.isInserted || object.flags.isDeleted || object.flags.isMissing || object.flags.isTouched
-            {
-                return object.flags.isDeleted || object.flags.isMissing ? nil : object.values
+            // A child context sees its ancestors' unsaved changes as committed.
+            var level = includesPendingChanges ? context : context.parent
+            while let current = level {
+                if let object = current.registry[id], object.hasUnsavedState {
+                    return object.flags.isDeleted || object.flags.isMissing ? nil : object.values
+                }
+                level = current.parent
             }
             guard let info = model.info(named: id.entityName) else { return nil }
             return snapshot.tables[info.index][id.key]?.values
@@ -258,7 +310,7 @@ extension CompiledPredicate {
 }
 
 /// An object a fetch considers: a committed row or a registered object, with its current values.
-private struct FetchCandidate {
+struct FetchCandidate {
     let key: Int64
     let values: [StoreValue]
     /// The committed row's version (for a row), or 0.

@@ -1,6 +1,7 @@
 extension ManagedContext {
     /// Merges the saves that arrived since the last operation, when merging automatically.
     func mergePendingSaves() {
+        parent?.mergePendingSaves()
         guard let inbox else { return }
         for notification in inbox.takeAll() { mergeChanges(from: notification) }
     }

@@ -27,8 +27,7 @@ extension ManagedContext {
     /// has it (or its entity is not in the model).
     func existingOrNil(_ objectID: ObjectID) -> ManagedObject? {
         if let object = registry[objectID] { return object }
-        guard let info = model.info(named: objectID.entityName),
-            let row = coordinator.snapshot().tables[info.index][objectID.key]
+        guard let info = model.info(named: objectID.entityName), let row = baseRow(of: objectID, info: info)
         else { return nil }
         return materialize(info: info, key: objectID.key, row: row)
     }
@@ -107,7 +106,8 @@ extension ManagedContext {
         clearPendingInsertsAndDeletes()
     }
 
-    /// Reloads an object's saved values from the store. With `mergeChanges` false its unsaved
+    /// Reloads an object's saved values from the store (a child context: from its parent's
+    /// current state). With `mergeChanges` false its unsaved
     /// changes are discarded; with `mergeChanges` true they are kept on top of the reloaded
     /// values. An object that no longer exists in the store reports `isDeleted` afterwards.
     ///
@@ -116,7 +116,7 @@ extension ManagedContext {
         precondition(object.context === self, "\(object.objectID) is not in this context.")
         guard !object.flags.isInserted, !object.flags.isMissing else { return }
         let info = object.info
-        guard let row = coordinator.snapshot().tables[info.index][object.objectID.key] else {
+        guard let row = baseRow(of: object.objectID, info: info) else {
             object.flags.isMissing = true
             if object.flags.isDeleted {
                 object.flags.isDeleted = false

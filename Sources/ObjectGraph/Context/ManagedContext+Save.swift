@@ -5,7 +5,8 @@ extension ManagedContext {
     /// (required values, relationship counts, `deny` delete rules, `validateForSave()`), checks
     /// that no object changed in the store since this context read it, and asks the store to make
     /// the change durable. If any step fails, the store and this context stay exactly as they were.
-    /// Does nothing when there are no changes.
+    /// Does nothing when there are no changes. A child context's save commits into its parent
+    /// instead of the store; see ``newChildContext(name:)``.
     ///
     /// - Throws: `PersistenceError.Code.validation` listing every failure in `detailedErrors`;
     ///   `PersistenceError.Code.conflict` naming the stale objects; or the store's error.
@@ -15,6 +16,7 @@ extension ManagedContext {
     public func save() throws {
         mergePendingSaves()
         guard hasChanges else { return }
+        if let parent { return try push(into: parent) }
         let (insertedObjects, updatedObjects, deletedObjects, outcomes) = try withChangeJournal {
             for object in inserted { object.willSave() }
             for object in touched where object.isUpdated { object.willSave() }

@@ -16,6 +16,8 @@
 /// Core Data: `NSManagedObjectContext`.
 public final class ManagedContext {
     let coordinator: StoreCoordinator
+    /// The context a child context saves into; `nil` for a context that saves to the store.
+    let parent: ManagedContext?
     /// A name for debugging and for telling contexts apart in save notifications.
     public var name: String?
     /// How saves resolve conflicts with other contexts' changes and uniqueness constraints;
@@ -59,8 +61,9 @@ public final class ManagedContext {
     }
     @exclusivity(unchecked) var inbox: SaveInbox?
 
-    init(coordinator: StoreCoordinator, name: String? = nil) {
+    init(coordinator: StoreCoordinator, name: String? = nil, parent: ManagedContext? = nil) {
         self.coordinator = coordinator
+        self.parent = parent
         self.name = name
         self.identifier = Identifier(number: coordinator.broadcaster.nextContextNumber(), name: name)
     }

@@ -28,6 +28,12 @@ public struct FetchRequest<Result: ManagedObject>: Sendable, CustomStringConvert
     public var fetchOffset: Int = 0
     /// Whether unsaved inserts are included and objects pending deletion left out.
     public var includesPendingChanges = true
+    /// The attributes and to-one relationships (key paths through to-one relationships allowed)
+    /// that ``ManagedContext/fetchRows(_:)`` returns; `nil` for every attribute
+    /// and to-one relationship. Object and ID fetches ignore it.
+    ///
+    /// Core Data: `NSFetchRequest.propertiesToFetch`.
+    public var propertiesToFetch: [String]?
 
     /// A request for the objects of `Result`'s entity that match `predicate`, in the order of
     /// `sortDescriptors`.

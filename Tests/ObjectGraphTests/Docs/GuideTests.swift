@@ -8,10 +8,14 @@ import Testing
 @Suite struct GuideTests {
     static let exampleFiles = [
         "Tests/ObjectGraphTests/Docs/GuideExamples.swift", "Tests/ObjectGraphTests/Docs/GuideExamples+Kit.swift",
+        "Tests/ObjectGraphTests/Docs/GuideExamples+ChildContexts.swift",
+        "Tests/ObjectGraphTests/Docs/GuideExamples+SwiftPredicates.swift",
+        "Tests/ObjectGraphTests/Docs/GuideExamples+BatchRequests.swift",
     ]
 
     @Test(arguments: [
         "Relationships", "Validation", "GettingStarted", "Testing", "Stores", "PortingFromCoreData", "Concurrency",
+        "Predicates",
     ])
     func everyBlockIsCompiledCode(guide: String) throws {
         let text = try String(contentsOf: ReadmeTests.root.appendingPathComponent("Docs/\(guide).md"), encoding: .utf8)

@@ -17,7 +17,17 @@ struct CompiledPredicate {
     ///   a number, `BEGINSWITH` on an integer, …); `.invalidPredicate` for key paths that cannot
     ///   be evaluated (past an attribute), unbound variables and invalid patterns. Errors name
     ///   the entity and the key path.
-    init(_ predicate: FetchPredicate, entity: EntityInfo, model: ManagedObjectModel) throws {
+    ///
+    /// A predicate with a Swift part (``FetchPredicate/evaluatesInSwift``) compiles only its
+    /// expression, a necessary condition; callers that evaluate the Swift part on objects
+    /// (``CompiledSwiftTerm``) pass `withSwiftPart: true`. Others (which work on stored rows
+    /// without objects) get `.unsupportedPredicate` rather than matching too much.
+    init(_ predicate: FetchPredicate, entity: EntityInfo, model: ManagedObjectModel, withSwiftPart: Bool = false)
+        throws
+    {
+        if !withSwiftPart, let term = predicate.swiftTerm {
+            throw PersistenceError.swiftPredicateNeedsObjects(predicateType: term.evaluators[0].typeName)
+        }
         var compiler = PredicateCompiler(model: model, entity: entity)
         self.entity = entity
         self.root = try compiler.node(predicate.expression)

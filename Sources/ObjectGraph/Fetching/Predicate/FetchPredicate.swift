@@ -17,8 +17,12 @@
 ///
 /// Core Data: `NSPredicate`.
 public struct FetchPredicate: Sendable, Hashable, Codable, CustomStringConvertible {
-    /// The parsed expression tree.
+    /// The parsed expression tree. For a predicate that ``evaluatesInSwift``, a condition that
+    /// every matching object meets, checked before the Swift part.
     public var expression: PredicateExpression
+
+    /// The part of a `#Predicate` that did not convert, evaluated on objects after `expression`.
+    var swiftTerm: SwiftPredicateTerm?
 
     /// Creates a predicate from an expression tree.
     public init(_ expression: PredicateExpression) {
@@ -83,32 +87,61 @@ public struct FetchPredicate: Sendable, Hashable, Codable, CustomStringConvertib
         return names
     }
 
-    /// The predicate in format syntax. Parsing it gives an equal predicate.
-    public var description: String { expression.description }
+    /// The predicate in format syntax. Parsing it gives an equal predicate, unless the
+    /// predicate ``evaluatesInSwift``: then `#Predicate<Type>` stands for the Swift part.
+    public var description: String {
+        guard let swiftTerm else { return expression.description }
+        return expression == .constant(true) ? swiftTerm.description : "\(expression) AND \(swiftTerm)"
+    }
 
     /// Both predicates.
     ///
     /// Core Data: `NSCompoundPredicate(andPredicateWithSubpredicates:)`.
     public static func && (lhs: FetchPredicate, rhs: FetchPredicate) -> FetchPredicate {
-        FetchPredicate(.and(lhs.expression.operands(ofAnd: true) + rhs.expression.operands(ofAnd: true)))
+        let terms = [lhs.swiftTerm, rhs.swiftTerm].compactMap(\.self)
+        guard !terms.isEmpty else {
+            return FetchPredicate(.and(lhs.expression.operands(ofAnd: true) + rhs.expression.operands(ofAnd: true)))
+        }
+        // The expressions are conditions checked before the Swift parts; `TRUEPREDICATE` adds none.
+        let operands = [lhs, rhs].flatMap {
+            $0.expression == .constant(true) ? [] : $0.expression.operands(ofAnd: true)
+        }
+        var result = FetchPredicate(
+            operands.isEmpty ? .constant(true) : (operands.count == 1 ? operands[0] : .and(operands)))
+        result.swiftTerm = terms.count == 1 ? terms[0] : .and(terms)
+        return result
     }
 
     /// Either predicate.
     ///
     /// Core Data: `NSCompoundPredicate(orPredicateWithSubpredicates:)`.
     public static func || (lhs: FetchPredicate, rhs: FetchPredicate) -> FetchPredicate {
-        FetchPredicate(.or(lhs.expression.operands(ofAnd: false) + rhs.expression.operands(ofAnd: false)))
+        guard lhs.swiftTerm != nil || rhs.swiftTerm != nil else {
+            return FetchPredicate(.or(lhs.expression.operands(ofAnd: false) + rhs.expression.operands(ofAnd: false)))
+        }
+        var result = FetchPredicate(.constant(true))
+        result.swiftTerm = .or([lhs.wholeTerm, rhs.wholeTerm])
+        return result
     }
 
     /// The opposite predicate.
     ///
     /// Core Data: `NSCompoundPredicate(notPredicateWithSubpredicate:)`.
     public static prefix func ! (predicate: FetchPredicate) -> FetchPredicate {
-        FetchPredicate(.not(predicate.expression))
+        guard predicate.swiftTerm != nil else { return FetchPredicate(.not(predicate.expression)) }
+        var result = FetchPredicate(.constant(true))
+        result.swiftTerm = .not(predicate.wholeTerm)
+        return result
     }
 
     /// Encodes the expression tree.
+    ///
+    /// - Throws: `PersistenceError.Code.unsupportedPredicate` if the predicate
+    ///   ``evaluatesInSwift``: a Swift closure cannot be encoded.
     public func encode(to encoder: any Encoder) throws {
+        if let swiftTerm {
+            throw PersistenceError.swiftPredicateNotEncodable(predicateType: swiftTerm.evaluators[0].typeName)
+        }
         var container = encoder.singleValueContainer()
         try container.encode(expression)
     }
