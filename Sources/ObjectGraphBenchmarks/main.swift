@@ -151,4 +151,10 @@ if inMemorySection {
 if only.map({ word in ["batch", "result kinds"].contains { $0.contains(word) || word.contains($0) } }) ?? true {
     try runBatchBenchmarks(count: bulkCount)
 }
+/// `--only "issue 4"` (or a word of those workloads' names) runs the index and sort targets.
+let indexWorkloads =
+    "(issue 4) equality fetch (indexed) (no index) BEGINSWITH 'a' sorted by price sort all parse a 5-clause"
+if only.map({ indexWorkloads.contains($0) }) ?? true {
+    try runIndexBenchmarks(count: bulkCount)
+}
 try runStoreBenchmarks(count: bulkCount)

@@ -81,7 +81,7 @@ extension ManagedContext {
             if let swiftFailure { throw swiftFailure }
             return results
         }
-        var matches: [(keys: [StoreValue], candidate: FetchCandidate)] = []
+        var matches: [FetchCandidate] = []
         forEachCandidate(of: scan) { candidate in
             if predicate?.matches(candidate, resolver: resolver) ?? true {
                 if let swiftTerm {
@@ -91,18 +91,22 @@ extension ManagedContext {
                     }
                     if !matches { return true }
                 }
-                matches.append((sort.sortValues(of: candidate.values, resolver: resolver), candidate))
+                matches.append(candidate)
             }
             return true
         }
         if let swiftFailure { throw swiftFailure }
-        var order = Array(matches.indices)
         // Stable: ties keep key order, which `matches` is in.
-        order.sort { lhs, rhs in
-            let comparison = sort.compare(matches[lhs].keys, matches[rhs].keys)
-            return comparison != 0 ? comparison < 0 : lhs < rhs
-        }
-        return order.dropFirst(offset).prefix(limit).map { make(matches[$0].candidate, resolver) }
+        let order =
+            sort.columnOrder(of: matches)
+            ?? {
+                let keys = matches.map { sort.sortValues(of: $0.values, resolver: resolver) }
+                return Array(keys.indices).sorted { lhs, rhs in
+                    let comparison = sort.compare(keys[lhs], keys[rhs])
+                    return comparison != 0 ? comparison < 0 : lhs < rhs
+                }
+            }()
+        return order.dropFirst(offset).prefix(limit).map { make(matches[$0], resolver) }
     }
 
     /// The number of objects a fetch request would return, without creating them.
