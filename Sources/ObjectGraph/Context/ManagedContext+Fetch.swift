@@ -63,7 +63,7 @@ extension ManagedContext {
             if createsObjects, predicate == nil, limit == Int.max {
                 registry.reserveCapacity(registry.count + max(0, scan.table.count - offset))
             }
-            forEachCandidate(of: scan) { candidate in
+            forEachCandidate(of: scan, filter: predicate) { candidate in
                 if let predicate, !predicate.matches(candidate, resolver: resolver) { return true }
                 if let swiftTerm {
                     guard let matches = swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure) else {
@@ -82,7 +82,7 @@ extension ManagedContext {
             return results
         }
         var matches: [FetchCandidate] = []
-        forEachCandidate(of: scan) { candidate in
+        forEachCandidate(of: scan, filter: predicate) { candidate in
             if predicate?.matches(candidate, resolver: resolver) ?? true {
                 if let swiftTerm {
                     guard let matches = self.swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure)
@@ -128,7 +128,7 @@ extension ManagedContext {
             let resolver = scan.resolver(in: self)
             var matches = 0
             var swiftFailure: (any Error)?
-            forEachCandidate(of: scan) { candidate in
+            forEachCandidate(of: scan, filter: compiled) { candidate in
                 guard compiled.matches(candidate, resolver: resolver) else { return true }
                 if let swiftTerm {
                     guard let result = self.swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure)
@@ -182,7 +182,12 @@ extension ManagedContext {
 
     /// Calls `body` with each candidate of the scan in key order, committed rows and pending
     /// inserts merged, objects pending deletion skipped; stops when `body` returns false.
-    private func forEachCandidate(of scan: FetchScan, _ body: (FetchCandidate) -> Bool) {
+    ///
+    /// With a row-local `filter`, committed rows without pending changes that it rejects are
+    /// skipped before they are copied (the caller still checks the candidates it gets).
+    private func forEachCandidate(
+        of scan: FetchScan, filter: CompiledPredicate? = nil, _ body: (FetchCandidate) -> Bool
+    ) {
         let pending = scan.pending
         var next = 0
         var stopped = false
@@ -206,11 +211,21 @@ extension ManagedContext {
             }
             return true
         }
+        let filter = filter?.isRowLocal == true ? filter : nil
+        let overrides = scan.overrides
         if let keys = scan.candidateKeys {
             for key in keys {
+                if let filter, overrides.isEmpty || overrides[key] == nil {
+                    guard scan.table.row(key, satisfies: filter.matchesRow) else { continue }
+                }
                 guard let row = scan.table[key] else { continue }
                 guard visit(key, row) else { break }
             }
+        } else if let filter {
+            scan.table.forEachWhile(
+                including: { key, values in
+                    (!overrides.isEmpty && overrides[key] != nil) || filter.matchesRow(values)
+                }, visit)
         } else {
             scan.table.forEachWhile(visit)
         }

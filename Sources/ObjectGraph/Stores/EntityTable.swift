@@ -77,6 +77,39 @@ struct EntityTable: Sendable {
         }
     }
 
+    /// Whether the row of `key` exists and `test` holds for its values, read in place.
+    @inline(__always)
+    func row(_ key: Int64, satisfies test: (UnsafeBufferPointer<StoreValue>) -> Bool) -> Bool {
+        guard key >= 1 else { return false }
+        let index = Int(key - 1)
+        let chunk = index >> Self.chunkShift
+        guard chunk < chunks.count else { return false }
+        let offset = index & (Self.chunkSize - 1)
+        return chunks[chunk].withUnsafeBufferPointer { rows in
+            guard offset < rows.count else { return false }
+            return rows[offset]?.values.withUnsafeBufferPointer(test) ?? false
+        }
+    }
+
+    /// Calls `body` with each key and row for which `include` holds (given the values, read in
+    /// place, so that rows it rejects are not copied), in key order, until `body` returns false.
+    func forEachWhile(
+        including include: (Int64, UnsafeBufferPointer<StoreValue>) -> Bool, _ body: (Int64, Row) -> Bool
+    ) {
+        for chunkIndex in chunks.indices {
+            let base = Int64(chunkIndex << Self.chunkShift) + 1
+            let finished = chunks[chunkIndex].withUnsafeBufferPointer { rows in
+                for offset in 0..<rows.count {
+                    let key = base + Int64(offset)
+                    guard rows[offset]?.values.withUnsafeBufferPointer({ include(key, $0) }) == true else { continue }
+                    if !body(key, rows[offset]!) { return true }
+                }
+                return false
+            }
+            if finished { return }
+        }
+    }
+
     /// Calls `body` with each key and row, in key order, until it returns false.
     func forEachWhile(_ body: (Int64, Row) throws -> Bool) rethrows {
         for (chunkIndex, rows) in chunks.enumerated() where !rows.isEmpty {
