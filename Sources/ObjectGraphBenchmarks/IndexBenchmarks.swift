@@ -92,6 +92,10 @@ func runIndexBenchmarks(count: Int) throws {
         FetchRequest<PriceIndexedItem>(predicate: range, sortDescriptors: byPrice), expected: expected,
         iterations: 1_000)
     try fetches(
+        "price BETWEEN {100, 200} AND name BEGINSWITH 'a' sorted by price (indexes on price and name)", indexed,
+        FetchRequest<IndexedItem>(predicate: range, sortDescriptors: byPrice), expected: expected,
+        iterations: 1_000)
+    try fetches(
         "price BETWEEN {100, 200} AND name BEGINSWITH 'a' sorted by price (no index)", plain,
         FetchRequest<UnindexedItem>(predicate: range, sortDescriptors: byPrice), expected: expected, iterations: 50)
 

@@ -12,34 +12,53 @@ struct IndexPlan {
     /// the indexed attribute, ties in key order, as a stable sort leaves them).
     let isInSortOrder: Bool
 
-    /// The plan for `predicate` on `table`, or `nil` to scan: no conjunct fits an index, or the
-    /// best one selects more than half of the rows.
+    /// The plan for `predicate` on `table`, or `nil` to scan: no conjunct fits an index, or
+    /// each that does selects more than half of the rows. When several conjuncts fit indexes,
+    /// the candidates are the keys all of them select (intersected through a bit set).
     init?(_ predicate: CompiledPredicate, table: EntityTable, sort: CompiledSort?) {
         guard !table.indexes.isEmpty, table.count > 0 else { return nil }
-        var best: (keys: [Int64], slot: Int, isSingleRange: Bool)?
+        var lists: [(keys: [Int64], slot: Int, isSingleRange: Bool)] = []
         for (slot, test) in predicate.root.slotConjuncts {
             guard let index = table.index(ofSlot: slot), let probe = test.indexProbe else { continue }
-            let limit = best.map { $0.keys.count - 1 } ?? table.count / 2
-            guard limit >= 0, let keys = index.candidates(for: probe, limit: limit) else { continue }
+            guard let keys = index.candidates(for: probe, limit: table.count / 2) else { continue }
             let isSingleRange: Bool
             switch probe {
             case .prefix: isSingleRange = true
             case .ranges(let ranges): isSingleRange = ranges.count == 1
             }
-            best = (keys, slot, isSingleRange)
+            lists.append((keys, slot, isSingleRange))
         }
-        guard let best else { return nil }
-        var sortsByIndex = false
-        if let sort, sort.keys.count == 1, best.isSingleRange, sort.keys[0].ascending,
-            sort.keys[0].comparison == .caseSensitive, case .slot(let slot) = sort.keys[0].getter, slot == best.slot
+        guard !lists.isEmpty else { return nil }
+        var sortSlot: Int?
+        if let sort, sort.keys.count == 1, sort.keys[0].ascending, sort.keys[0].comparison == .caseSensitive,
+            case .slot(let slot) = sort.keys[0].getter
         {
-            sortsByIndex = true
+            sortSlot = slot
         }
+        // The list that gives the order: one in sort order if there is one, else the shortest.
+        let driver =
+            lists.firstIndex { $0.slot == sortSlot && $0.isSingleRange }
+            ?? lists.indices.min { lists[$0].keys.count < lists[$1].keys.count }!
+        var keys = lists[driver].keys
+        for other in lists.indices where other != driver && !keys.isEmpty {
+            keys = Self.keys(keys, in: lists[other].keys, below: table.nextKey)
+        }
+        let sortsByIndex = lists[driver].slot == sortSlot && lists[driver].isSingleRange
         if sortsByIndex {
-            self.keys = best.keys
+            self.keys = keys
         } else {
-            self.keys = best.isSingleRange ? best.keys.sorted() : best.keys
+            self.keys = lists[driver].isSingleRange ? keys.sorted() : keys
         }
         self.isInSortOrder = sortsByIndex
+    }
+
+    /// The keys of `keys` (in their order) that are also in `other`, all below `end`.
+    static func keys(_ keys: [Int64], in other: [Int64], below end: Int64) -> [Int64] {
+        let words = Int((end + 63) / 64)
+        var bits = [UInt64](repeating: 0, count: Swift.max(1, words))
+        for key in other where key >= 0 && key < end { bits[Int(key >> 6)] |= 1 << UInt64(key & 63) }
+        return keys.filter { key in
+            key >= 0 && key < end && bits[Int(key >> 6)] & (1 << UInt64(key & 63)) != 0
+        }
     }
 }

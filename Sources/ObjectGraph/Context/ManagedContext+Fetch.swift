@@ -214,7 +214,10 @@ extension ManagedContext {
         let filter = filter?.isRowLocal == true ? filter : nil
         let overrides = scan.overrides
         if let keys = scan.candidateKeys {
-            for key in keys {
+            for (position, key) in keys.enumerated() {
+                if position % EntityTable.touchBlock == 0 {
+                    scan.table.touch(keys[position..<min(keys.count, position + EntityTable.touchBlock)])
+                }
                 if let filter, overrides.isEmpty || overrides[key] == nil {
                     guard scan.table.row(key, satisfies: filter.matchesRow) else { continue }
                 }
