@@ -108,6 +108,12 @@ func runIndexBenchmarks(count: Int) throws {
             "sort all by \(label), no index", plain, FetchRequest<UnindexedItem>(sortDescriptors: [sort]),
             expected: count,
             iterations: 1)
+        // The sort without objects: the committed rows' IDs in the sorted order.
+        let context = plain.newContext()
+        try measure("(issue 4) sort all by \(label), no index, \(count) object IDs (fetchObjectIDs)", iterations: 3) {
+            let found = try context.fetchObjectIDs(FetchRequest<UnindexedItem>(sortDescriptors: [sort])).count
+            precondition(found == count)
+        }
     }
 
     let clauses = "price BETWEEN {100, 200} AND name BEGINSWITH[c] %@ AND weight > 10.5 AND NOT (name IN {'x', 'y'})"
