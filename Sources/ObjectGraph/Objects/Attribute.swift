@@ -17,16 +17,10 @@
 /// Core Data: an `@NSManaged` property backed by an `NSAttributeDescription`.
 @propertyWrapper
 public struct Attribute<Value: AttributeValue> {
-    /// Makes the initial value of each new object (evaluated per object, like a property
-    /// initializer); `nil` when the declaration has none.
-    @usableFromInline let makeInitialValue: (@Sendable () -> Value)?
-    @usableFromInline let isIndexed: Bool
-    @usableFromInline let renamingIdentifier: String?
-    /// Builds the validation rules, when the declaration has any (most have none, and a wrapper
-    /// is created for every object).
-    @usableFromInline let makeValidation: (@Sendable () -> AttributeValidation)?
-    /// This instance's slot in the object's values, resolved on first access.
-    @usableFromInline var slot = -1
+    /// This instance's slot in the object's values, resolved on first access. The wrapper stores
+    /// nothing else: the declaration's options are read once, when the entity is derived from the
+    /// class, so that objects stay small.
+    @usableFromInline var slot: Int32 = -1
 
     /// Declares an attribute whose default is the initial value, evaluated once for each new
     /// object (so `= UUID()` gives every object its own).
@@ -39,10 +33,11 @@ public struct Attribute<Value: AttributeValue> {
         renamingIdentifier: String? = nil, minimum: Value? = nil, maximum: Value? = nil,
         length: ClosedRange<Int>? = nil, pattern: String? = nil
     ) {
-        self.makeInitialValue = wrappedValue
-        self.isIndexed = indexed
-        self.renamingIdentifier = renamingIdentifier
-        self.makeValidation = Self.rules(minimum: minimum, maximum: maximum, length: length, pattern: pattern)
+        if PropertyDeclarations.mayBeRecording {
+            Self.recordDeclaration(
+                initialValue: wrappedValue, indexed: indexed, renamingIdentifier: renamingIdentifier,
+                minimum: minimum, maximum: maximum, length: length, pattern: pattern)
+        }
     }
 
     /// Declares an attribute without a default (`nil` for an optional type), with the same rules.
@@ -51,10 +46,11 @@ public struct Attribute<Value: AttributeValue> {
         indexed: Bool = false, renamingIdentifier: String? = nil, minimum: Value? = nil, maximum: Value? = nil,
         length: ClosedRange<Int>? = nil, pattern: String? = nil
     ) {
-        self.makeInitialValue = nil
-        self.isIndexed = indexed
-        self.renamingIdentifier = renamingIdentifier
-        self.makeValidation = Self.rules(minimum: minimum, maximum: maximum, length: length, pattern: pattern)
+        if PropertyDeclarations.mayBeRecording {
+            Self.recordDeclaration(
+                initialValue: nil, indexed: indexed, renamingIdentifier: renamingIdentifier, minimum: minimum,
+                maximum: maximum, length: length, pattern: pattern)
+        }
     }
 
     @available(*, unavailable, message: "@Attribute can only be used on properties of ManagedObject subclasses")
@@ -71,10 +67,10 @@ public struct Attribute<Value: AttributeValue> {
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
     ) -> Value {
         get {
-            var slot = object[keyPath: storageKeyPath].slot
+            var slot = Int(object[keyPath: storageKeyPath].slot)
             if slot < 0 {
                 slot = object.resolveWrapperSlot(storageKeyPath)
-                object[keyPath: storageKeyPath].slot = slot
+                object[keyPath: storageKeyPath].slot = Int32(slot)
             }
             guard let value = Value(storeValue: object.values[slot]) else {
                 preconditionFailure(object.unreadableValueMessage(at: slot, as: Value.self))
@@ -82,10 +78,10 @@ public struct Attribute<Value: AttributeValue> {
             return value
         }
         set {
-            var slot = object[keyPath: storageKeyPath].slot
+            var slot = Int(object[keyPath: storageKeyPath].slot)
             if slot < 0 {
                 slot = object.resolveWrapperSlot(storageKeyPath)
-                object[keyPath: storageKeyPath].slot = slot
+                object[keyPath: storageKeyPath].slot = Int32(slot)
             }
             object.setStoreValue(newValue.storeValue, at: slot)
         }
@@ -93,29 +89,29 @@ public struct Attribute<Value: AttributeValue> {
 }
 
 extension Attribute {
-    @inlinable
-    static func rules(
-        minimum: Value?, maximum: Value?, length: ClosedRange<Int>?, pattern: String?
-    ) -> (@Sendable () -> AttributeValidation)? {
-        if minimum == nil && maximum == nil && length == nil && pattern == nil { return nil }
-        let bounds = (minimum?.storeValue, maximum?.storeValue)
-        return { AttributeValidation(minimum: bounds.0, maximum: bounds.1, length: length, pattern: pattern) }
+    /// Hands the declaration to the recorder of a derivation running on this thread, if any.
+    @usableFromInline
+    static func recordDeclaration(
+        initialValue: (@Sendable () -> Value)?, indexed: Bool, renamingIdentifier: String?, minimum: Value?,
+        maximum: Value?, length: ClosedRange<Int>?, pattern: String?
+    ) {
+        let validation = AttributeValidation(
+            minimum: minimum?.storeValue, maximum: maximum?.storeValue, length: length, pattern: pattern)
+        PropertyDeclarations.record(Self.self) { name in
+            let description = AttributeDescription(
+                name: name, type: Value.attributeType, isOptional: Value.isOptionalType,
+                defaultValue: initialValue?().storeValue ?? .null, isIndexed: indexed,
+                renamingIdentifier: renamingIdentifier, validation: validation)
+            guard let initialValue else { return .attribute(description, initialValue: nil) }
+            return .attribute(description, initialValue: { initialValue().storeValue })
+        }
     }
 }
 
 extension Attribute: DerivableProperty {
-    func derive(name: String) -> DerivedProperty {
-        let description = AttributeDescription(
-            name: name, type: Value.attributeType, isOptional: Value.isOptionalType,
-            defaultValue: makeInitialValue?().storeValue ?? .null, isIndexed: isIndexed,
-            renamingIdentifier: renamingIdentifier, validation: makeValidation?() ?? AttributeValidation())
-        guard let makeInitialValue else { return .attribute(description, initialValue: nil) }
-        return .attribute(description, initialValue: { makeInitialValue().storeValue })
-    }
+    @usableFromInline var cachedSlot: Int { Int(slot) }
 
-    @usableFromInline var cachedSlot: Int { slot }
-
-    @usableFromInline mutating func cacheSlot(_ slot: Int) { self.slot = slot }
+    @usableFromInline mutating func cacheSlot(_ slot: Int) { self.slot = Int32(slot) }
 
     var valueType: Any.Type { Value.self }
 

@@ -1,6 +1,5 @@
 /// A property wrapper that describes a model property.
 protocol DerivableProperty: SlotCachingWrapper {
-    func derive(name: String) -> DerivedProperty
     /// The property's Swift type.
     var valueType: Any.Type { get }
     /// `value` if the property can read it, else a value it can read (for probing key paths);
@@ -26,29 +25,41 @@ extension ManagedObject {
     /// The entity description derived from this subclass's `@Attribute` and `@Relationship`
     /// properties, in declaration order (superclass properties first).
     static func derivedEntityDescription() -> EntityDescription {
-        let prototype = self.init(
-            entity: EntityDescription(name: entityName, managedObjectClass: self), insertInto: nil)
-        var mirrors: [Mirror] = []
+        // The prototype's wrappers record their declarations as they are initialized: the most
+        // derived class's properties first, each class's in declaration order (Mirror's order).
+        let (prototype, declarations) = PropertyDeclarations.recording {
+            self.init(entity: EntityDescription(name: entityName, managedObjectClass: self), insertInto: nil)
+        }
+        var levels: [[DerivedProperty]] = []
+        var next = 0
         var mirror: Mirror? = Mirror(reflecting: prototype)
         while let current = mirror, current.subjectType != ManagedObject.self {
-            mirrors.append(current)
+            var level: [DerivedProperty] = []
+            for child in current.children {
+                guard let label = child.label, label.hasPrefix("_"), child.value is DerivableProperty else { continue }
+                guard next < declarations.count, declarations[next].wrapperType == type(of: child.value) else {
+                    preconditionFailure(
+                        "The declaration of \(current.subjectType).\(label.dropFirst()) was not recorded while "
+                            + "deriving entity '\(entityName)'. Declare @Attribute and @Relationship properties "
+                            + "with their wrappers' initializers only.")
+                }
+                level.append(declarations[next].derive(String(label.dropFirst())))
+                next += 1
+            }
+            levels.append(level)
             mirror = current.superclassMirror
         }
         var attributes: [AttributeDescription] = []
         var relationships: [RelationshipDescription] = []
         var initialValues: [EntityDescription.InitialValue] = []
-        for mirror in mirrors.reversed() {
-            for child in mirror.children {
-                guard let label = child.label, label.hasPrefix("_"), let property = child.value as? DerivableProperty
-                else { continue }
-                switch property.derive(name: String(label.dropFirst())) {
-                case .attribute(let attribute, let initialValue):
-                    if let initialValue {
-                        initialValues.append(EntityDescription.InitialValue(slot: attributes.count, make: initialValue))
-                    }
-                    attributes.append(attribute)
-                case .relationship(let relationship): relationships.append(relationship)
+        for property in levels.reversed().joined() {
+            switch property {
+            case .attribute(let attribute, let initialValue):
+                if let initialValue {
+                    initialValues.append(EntityDescription.InitialValue(slot: attributes.count, make: initialValue))
                 }
+                attributes.append(attribute)
+            case .relationship(let relationship): relationships.append(relationship)
             }
         }
         var entity = EntityDescription(

@@ -16,24 +16,22 @@
 /// Core Data: an `@NSManaged` property backed by an `NSRelationshipDescription`.
 @propertyWrapper
 public struct Relationship<Value: RelationshipValue> {
-    let inverse: String?
-    let deleteRule: DeleteRule
-    let isOptional: Bool
-    let minCount: Int
-    let maxCount: Int
-    /// This instance's slot in the object's values, resolved on first access.
-    @usableFromInline var slot = -1
+    /// This instance's slot in the object's values, resolved on first access. The wrapper stores
+    /// nothing else: the declaration's options are read once, when the entity is derived from the
+    /// class, so that objects stay small.
+    @usableFromInline var slot: Int32 = -1
 
     /// Declares a relationship with the given inverse (`nil` for none).
+    @inlinable
     public init(
         inverse: String?, deleteRule: DeleteRule = .nullify, isOptional: Bool = true, minCount: Int = 0,
         maxCount: Int = 0
     ) {
-        self.inverse = inverse
-        self.deleteRule = deleteRule
-        self.isOptional = isOptional
-        self.minCount = minCount
-        self.maxCount = maxCount
+        if PropertyDeclarations.mayBeRecording {
+            Self.recordDeclaration(
+                inverse: inverse, deleteRule: deleteRule, isOptional: isOptional, minCount: minCount,
+                maxCount: maxCount)
+        }
     }
 
     /// Declares a relationship with an initial value, which must be empty (`nil` or `[]`).
@@ -60,18 +58,18 @@ public struct Relationship<Value: RelationshipValue> {
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
     ) -> Value {
         get {
-            var slot = object[keyPath: storageKeyPath].slot
+            var slot = Int(object[keyPath: storageKeyPath].slot)
             if slot < 0 {
                 slot = object.resolveWrapperSlot(storageKeyPath)
-                object[keyPath: storageKeyPath].slot = slot
+                object[keyPath: storageKeyPath].slot = Int32(slot)
             }
             return Value(relatedObjects: object.relatedObjects(object.values[slot]))
         }
         set {
-            var slot = object[keyPath: storageKeyPath].slot
+            var slot = Int(object[keyPath: storageKeyPath].slot)
             if slot < 0 {
                 slot = object.resolveWrapperSlot(storageKeyPath)
-                object[keyPath: storageKeyPath].slot = slot
+                object[keyPath: storageKeyPath].slot = Int32(slot)
             }
             if !Value.isToMany, let target = newValue as? ManagedObject? {
                 object.replaceToOneRelationship(at: slot, with: target)
@@ -82,18 +80,26 @@ public struct Relationship<Value: RelationshipValue> {
     }
 }
 
-extension Relationship: DerivableProperty {
-    func derive(name: String) -> DerivedProperty {
-        .relationship(
-            RelationshipDescription(
-                name: name, destination: Value.destination.entityName, inverse: inverse, isToMany: Value.isToMany,
-                isOrdered: Value.isOrdered, isOptional: isOptional && minCount == 0, deleteRule: deleteRule,
-                minCount: minCount, maxCount: maxCount))
+extension Relationship {
+    /// Hands the declaration to the recorder of a derivation running on this thread, if any.
+    @usableFromInline
+    static func recordDeclaration(
+        inverse: String?, deleteRule: DeleteRule, isOptional: Bool, minCount: Int, maxCount: Int
+    ) {
+        PropertyDeclarations.record(Self.self) { name in
+            .relationship(
+                RelationshipDescription(
+                    name: name, destination: Value.destination.entityName, inverse: inverse,
+                    isToMany: Value.isToMany, isOrdered: Value.isOrdered, isOptional: isOptional && minCount == 0,
+                    deleteRule: deleteRule, minCount: minCount, maxCount: maxCount))
+        }
     }
+}
 
-    @usableFromInline var cachedSlot: Int { slot }
+extension Relationship: DerivableProperty {
+    @usableFromInline var cachedSlot: Int { Int(slot) }
 
-    @usableFromInline mutating func cacheSlot(_ slot: Int) { self.slot = slot }
+    @usableFromInline mutating func cacheSlot(_ slot: Int) { self.slot = Int32(slot) }
 
     var valueType: Any.Type { Value.self }
 
