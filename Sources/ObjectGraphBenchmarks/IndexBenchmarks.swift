@@ -116,6 +116,22 @@ func runIndexBenchmarks(count: Int) throws {
         }
     }
 
+    // A save with indexes: both indexed values of one object change (each index moves an entry).
+    let editor = indexed.newContext()
+    var firstRequest = FetchRequest<IndexedItem>()
+    firstRequest.fetchLimit = 1
+    let first = try editor.fetch(firstRequest)[0]
+    var step: Int64 = 0
+    try measure(
+        "(issue 4) change one object's indexed name and price + save, on a \(count)-object store (2 indexes)",
+        iterations: 1_000
+    ) {
+        step += 1
+        first.price = step % 1_000
+        first.name = "\(letters[Int(step % 26)]) item \(step)"
+        try editor.save()
+    }
+
     let clauses = "price BETWEEN {100, 200} AND name BEGINSWITH[c] %@ AND weight > 10.5 AND NOT (name IN {'x', 'y'})"
     let date = Date(timeIntervalSinceReferenceDate: 0)
     let format = clauses + " AND createdAt < %@"
