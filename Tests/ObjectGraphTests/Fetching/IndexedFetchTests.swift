@@ -312,3 +312,56 @@ extension IndexedPair {
         self.indexed = indexedContainer.newContext()
     }
 }
+
+@Suite struct IndexPlanTests {
+    @Test func intersectionKeepsTheFirstListsOrderAndIgnoresKeysOutOfRange() {
+        #expect(IndexPlan.keys([9, 3, 64, 65, 1], in: [1, 64, 65, 9, 200, -1], below: 100) == [9, 64, 65, 1])
+        #expect(IndexPlan.keys([], in: [1, 2], below: 10).isEmpty)
+        #expect(IndexPlan.keys([1, 2], in: [], below: 10).isEmpty)
+        #expect(IndexPlan.keys([0, 63, 64], in: [0, 63, 64], below: 1).isEmpty == false)
+        #expect(IndexPlan.keys([0, 63, 64], in: [0, 63, 64], below: 1) == [0])
+    }
+
+    /// A child context over an indexed store: its own and its parent's unsaved changes override
+    /// the committed rows the index selects, as without an index.
+    @Test func childContextsSeeLayeredChangesOverIndexCandidates() throws {
+        var pair = try IndexedPair(count: 300)
+        try pair.change(inserts: 10, updates: 40, deletes: 10)
+        let children = (pair.plain.newChildContext(), pair.indexed.newChildContext())
+        var random = IndexedPair.Generator(seed: 7)
+        for (format, value) in [("price", 150 as Any?), ("name", "apple"), ("price", nil), ("name", "w12")] {
+            for _ in 0..<15 {
+                let position = random.next(290)
+                for child in [children.0, children.1] {
+                    let objects = try child.fetch(FetchRequest<ManagedObject>(entityName: "Item")).sorted {
+                        $0.objectID.key < $1.objectID.key
+                    }
+                    try objects[position].setValue(value, forKey: format)
+                }
+            }
+        }
+        for child in [children.0, children.1] {
+            let objects = try child.fetch(FetchRequest<ManagedObject>(entityName: "Item")).sorted {
+                $0.objectID.key < $1.objectID.key
+            }
+            child.delete(objects[3])
+            let inserted = ManagedObject(entity: child.model.entity(named: "Item")!, insertInto: child)
+            try inserted.setValue(Int64(150), forKey: "price")
+            try inserted.setValue("apple", forKey: "name")
+        }
+        var compared = 0
+        for (format, arguments) in IndexedFetchTests.predicates {
+            for sort in IndexedFetchTests.sorts {
+                let request = FetchRequest<ManagedObject>(
+                    entityName: "Item", predicate: try FetchPredicate(format: format, argumentArray: arguments),
+                    sortDescriptors: sort)
+                let plain = try children.0.fetch(request).map(\.objectID.key)
+                let indexed = try children.1.fetch(request).map(\.objectID.key)
+                #expect(plain == indexed, "\(format) sorted by \(sort)")
+                #expect(try children.0.count(for: request) == children.1.count(for: request), "\(format)")
+                compared += plain.count
+            }
+        }
+        #expect(compared > 1_000)
+    }
+}
