@@ -120,6 +120,7 @@ if inMemorySection {
     }
 
     try runSwiftPredicateBenchmarks(container, count: bulkCount)
+    try runObservationBenchmarks(container, count: bulkCount)
 
     var sorted = Item.fetchRequest()
     sorted.predicate = try FetchPredicate(format: "price < %d", 100)

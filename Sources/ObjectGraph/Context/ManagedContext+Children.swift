@@ -116,7 +116,7 @@ extension ManagedContext {
         for object in insertedObjects + updatedObjects {
             object.flags.isInserted = false
             if let row = parent.visibleRow(of: object.objectID, info: object.info) {
-                object.values = row.values
+                object.replaceValues(row.values)
                 object.committed = row.values
                 object.version = row.version
             } else {
@@ -128,7 +128,8 @@ extension ManagedContext {
             if let row = parent.visibleRow(of: object.objectID, info: object.info) {
                 // The parent kept the object (a store-trump policy dropped the delete).
                 object.flags.isDeleted = false
-                object.values = row.values
+                object.replaceValues(row.values)
+                object.observationDidDelete()
                 object.committed = row.values
                 object.version = row.version
             } else {
@@ -138,6 +139,8 @@ extension ManagedContext {
         for objects in [insertedObjects, updatedObjects, deletedObjects] {
             for object in objects { object.didSave() }
         }
+        parent.didProcessChanges()
+        didProcessChanges()
     }
 
     /// Takes a child's changes as this context's unsaved changes, resolving conflicts by
@@ -197,11 +200,17 @@ extension ManagedContext {
             registry[copy.objectID] = copy
             inserted.insert(copy)
             insertionOrder.append(copy)
+            undoManager?.recordInsert(copy)
         }
         for (object, values) in updates {
             guard let target = existingOrNil(object.objectID), !target.isDeleted else { continue }
             recordBeforeChange(target)
-            target.values = values
+            if let undoManager {
+                for slot in values.indices where target.values[slot] != values[slot] {
+                    undoManager.recordChange(of: target, at: slot, from: target.values[slot], to: values[slot])
+                }
+            }
+            target.replaceValues(values)
             didChange(target)
         }
         for object in deletes {

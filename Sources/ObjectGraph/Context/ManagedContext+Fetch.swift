@@ -28,17 +28,17 @@ extension ManagedContext {
         mergePendingSaves()
         let info = try request.entity(in: model)
         // `entity(in:)` checked that the entity's class is `Result` or a subclass of it.
+        let materializing = info.materializingDescription
         return try select(request, info: info) { candidate, _ in
-            unsafeDowncast(object(for: candidate, info: info), to: Result.self)
+            unsafeDowncast(object(for: candidate, info: info, materializing: materializing), to: Result.self)
         }
     }
 
     /// The candidates a fetch request selects (filtered, sorted, offset and limited), each made
     /// into an element by `make` (with the resolver of related objects' current values): the one
-    /// engine behind object, ID and dictionary fetches. `createsObjects` lets an unlimited fetch
-    /// reserve room in the registry.
+    /// engine behind object, ID and dictionary fetches.
     func select<Result: ManagedObject, Element>(
-        _ request: FetchRequest<Result>, info: EntityInfo, createsObjects: Bool = true,
+        _ request: FetchRequest<Result>, info: EntityInfo,
         _ make: (FetchCandidate, PredicateResolver) -> Element
     ) throws -> [Element] {
         var scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
@@ -60,9 +60,6 @@ extension ManagedContext {
         guard let sort, !inSortOrder else {
             var results: [Element] = []
             var skipped = 0
-            if createsObjects, predicate == nil, limit == Int.max {
-                registry.reserveCapacity(registry.count + max(0, scan.table.count - offset))
-            }
             forEachCandidate(of: scan, filter: predicate) { candidate in
                 if let predicate, !predicate.matches(candidate, resolver: resolver) { return true }
                 if let swiftTerm {
@@ -254,11 +251,16 @@ extension ManagedContext {
         }
     }
 
-    private func object(for candidate: FetchCandidate, info: EntityInfo) -> ManagedObject {
+    /// The object for a candidate; `materializing` is `info.materializingDescription`, made
+    /// once per fetch rather than once per object.
+    private func object(
+        for candidate: FetchCandidate, info: EntityInfo, materializing: EntityDescription? = nil
+    ) -> ManagedObject {
         // A child context's candidates may be its ancestors' objects: it gets its own instance.
         if let object = candidate.object, object.context === self { return object }
         return materialize(
-            info: info, key: candidate.key, row: EntityTable.Row(version: candidate.version, values: candidate.values))
+            info: info, key: candidate.key, row: EntityTable.Row(version: candidate.version, values: candidate.values),
+            materializing: materializing)
     }
 }
 

@@ -35,7 +35,7 @@ extension ManagedContext {
             }
             for object in deleted where !savedDeleted.contains(object) { object.flags.isDeleted = false }
             for object in touched where !savedTouched.contains(object) { object.flags.isTouched = false }
-            for (object, values) in journal?.originalValues.values ?? [:].values { object.values = values }
+            for (object, values) in journal?.originalValues.values ?? [:].values { object.replaceValues(values) }
             for (object, flags) in savedFlags {
                 object.flags = flags
                 if object.context !== self {

@@ -3,7 +3,9 @@ extension ManagedContext {
     func mergePendingSaves() {
         parent?.mergePendingSaves()
         guard let inbox else { return }
-        for notification in inbox.takeAll() { mergeChanges(from: notification) }
+        let notifications = inbox.takeAll()
+        guard !notifications.isEmpty else { return }
+        processingChangesOnce { for notification in notifications { mergeChanges(from: notification) } }
     }
 
     /// Brings this context up to date with a save of another context: registered objects that it
@@ -24,6 +26,7 @@ extension ManagedContext {
             guard let object = registry[id] else { continue }
             refresh(object, mergeChanges: false)
         }
+        didProcessChanges()
     }
 }
 

@@ -58,16 +58,22 @@ extension ManagedContext {
     }
 
     /// The uniqued instance for a committed row: the registered one, or a new one.
-    func materialize(info: EntityInfo, key: Int64, row: EntityTable.Row) -> ManagedObject {
-        let id = ObjectID(entityName: info.name, key: key)
-        if let object = registry[id] { return object }
-        let object = info.objectClass.init(entity: info.materializingDescription, insertInto: nil)
-        object.objectID = id
+    func materialize(
+        info: EntityInfo, key: Int64, row: EntityTable.Row, materializing: EntityDescription? = nil
+    ) -> ManagedObject {
+        if let object = registry.object(entityIndex: info.index, key: key) { return object }
+        let object =
+            if let materializing {
+                info.objectClass.init(entity: materializing, insertInto: nil)
+            } else {
+                info.objectClass.init(entity: info.materializingDescription, insertInto: nil)
+            }
+        object.objectKey = key
         object.values = row.values
         object.committed = row.values
         object.version = row.version
         object.context = self
-        registry[id] = object
+        registry.register(object)
         object.awakeFromFetch()
         return object
     }
@@ -81,15 +87,21 @@ extension ManagedContext {
     public func rollback() {
         for object in touched {
             object.flags.isTouched = false
-            if let committed = object.committed { object.values = committed }
+            if let committed = object.committed { object.replaceValues(committed) }
         }
         touched.removeAll()
-        for object in deleted { object.flags.isDeleted = false }
+        for object in deleted {
+            object.flags.isDeleted = false
+            object.observationDidDelete()
+        }
         for object in inserted {
             object.flags.isInserted = false
             unregister(object)
+            object.observationDidDelete()
         }
         clearPendingInsertsAndDeletes()
+        undoManager?.removeAllActions()
+        didProcessChanges()
     }
 
     /// Forgets every object and every unsaved change; objects fetched afterwards are new
@@ -104,6 +116,8 @@ extension ManagedContext {
         registry.removeAll()
         touched.removeAll()
         clearPendingInsertsAndDeletes()
+        undoManager?.removeAllActions()
+        didProcessChanges()
     }
 
     /// Reloads an object's saved values from the store (a child context: from its parent's
@@ -125,14 +139,15 @@ extension ManagedContext {
             }
             touched.remove(object)
             object.flags.isTouched = false
+            object.observationDidDelete()
             return
         }
         if mergeChanges, let old = object.committed {
             var merged = row.values
             for slot in merged.indices where object.values[slot] != old[slot] { merged[slot] = object.values[slot] }
-            object.values = merged
+            object.replaceValues(merged)
         } else {
-            object.values = row.values
+            object.replaceValues(row.values)
         }
         object.committed = row.values
         object.version = row.version

@@ -64,6 +64,7 @@ extension ManagedContext {
         for objects in [insertedObjects, updatedObjects, deletedObjects] {
             for object in objects { object.didSave() }
         }
+        didProcessChanges()
     }
 
     /// Brings an object in line with what the commit did to it.
@@ -76,7 +77,7 @@ extension ManagedContext {
                 // registered for it (if any) takes the merged values; otherwise this one becomes it.
                 registry[object.objectID] = nil
                 if let existing = registry[id], existing !== object {
-                    existing.values = values
+                    existing.replaceValues(values)
                     existing.committed = values
                     existing.version = version
                     object.context = nil
@@ -86,19 +87,21 @@ extension ManagedContext {
                 object.objectID = id
                 registry[id] = object
             }
-            object.values = values
+            object.replaceValues(values)
             object.committed = values
             object.version = version
         case .deleted:
             unregister(object)
         case .refreshed(let version, let values):
             object.flags.isDeleted = false
-            object.values = values
+            object.replaceValues(values)
+            object.observationDidDelete()
             object.committed = values
             object.version = version
         case .gone:
             object.flags.isDeleted = false
             object.flags.isMissing = true
+            object.observationDidDelete()
         }
     }
 

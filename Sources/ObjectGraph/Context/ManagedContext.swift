@@ -25,7 +25,7 @@ public final class ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.mergePolicy`.
     public var mergePolicy: MergePolicy = .error
-    @exclusivity(unchecked) var registry: [ObjectID: ManagedObject] = [:]
+    @exclusivity(unchecked) var registry = ObjectRegistry()
     @exclusivity(unchecked) var inserted: Set<ManagedObject> = []
     @exclusivity(unchecked) var deleted: Set<ManagedObject> = []
     /// Objects whose values were set since the last save; some may have been set back.
@@ -38,6 +38,25 @@ public final class ManagedContext {
     @exclusivity(unchecked) var deletionOrderIsExact = true
     /// Open while a save or another all-or-nothing operation runs; see `withChangeJournal`.
     @exclusivity(unchecked) var journal: Journal?
+    /// Observation key paths and fetched-results controllers; see `ManagedContext+Observation.swift`.
+    @exclusivity(unchecked) var observation = ObservationState()
+
+    /// Records this context's changes so that they can be undone and redone; `nil` (the default)
+    /// records nothing and costs nothing. Assign a ``ContextUndoManager`` to turn undo on; one
+    /// manager serves one context.
+    ///
+    /// Core Data: `NSManagedObjectContext.undoManager`.
+    public var undoManager: ContextUndoManager? {
+        didSet {
+            guard undoManager !== oldValue else { return }
+            oldValue?.context = nil
+            if let undoManager {
+                precondition(
+                    undoManager.context == nil, "A ContextUndoManager serves one context; make one per context.")
+                undoManager.context = self
+            }
+        }
+    }
 
     /// Tells this context apart in save notifications.
     public let identifier: Identifier
@@ -147,11 +166,11 @@ public final class ManagedContext {
             // Skip the first few doublings of a batch of inserts.
             inserted.reserveCapacity(16)
             insertionOrder.reserveCapacity(16)
-            if registry.capacity < registry.count + 16 { registry.reserveCapacity(registry.count + 16) }
         }
         registry[object.objectID] = object
         inserted.insert(object)
         insertionOrder.append(object)
+        undoManager?.recordInsert(object)
         object.awakeFromInsert()
     }
 
@@ -166,7 +185,9 @@ public final class ManagedContext {
             object.context === self,
             "\(object.objectID) is not in this context. Delete objects in the context that holds them.")
         guard !object.flags.isDeleted, !object.flags.isMissing else { return }
+        undoManager?.recordDelete(object)
         object.flags.isDeleted = true
+        object.observationDidDelete()
         applyDeleteRules(of: object)
         if object.flags.isInserted {
             inserted.remove(object)
@@ -179,11 +200,16 @@ public final class ManagedContext {
         }
     }
 
-    /// Applies pending delete rules. ObjectGraph applies them as each object is deleted, so this
-    /// has nothing left to do; it exists for code ported from Core Data.
+    /// Ends the current user event: merges pending saves (with ``automaticallyMergesChanges``),
+    /// closes the undo manager's event group and brings every ``FetchedResultsController`` of this
+    /// context up to date with its unsaved changes. (Delete rules need no processing: ObjectGraph
+    /// applies them as each object is deleted.)
     ///
     /// Core Data: `NSManagedObjectContext.processPendingChanges()`.
-    public func processPendingChanges() {}
+    public func processPendingChanges() {
+        mergePendingSaves()
+        didProcessChanges()
+    }
 
     private func applyDeleteRules(of object: ManagedObject) {
         for (offset, relationship) in object.info.relationships.enumerated() {

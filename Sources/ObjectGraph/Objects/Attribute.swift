@@ -72,6 +72,7 @@ public struct Attribute<Value: AttributeValue> {
                 slot = object.resolveWrapperSlot(storageKeyPath)
                 object[keyPath: storageKeyPath].slot = Int32(slot)
             }
+            object.observationAccess(slot)
             guard let value = Value(storeValue: object.values[slot]) else {
                 preconditionFailure(object.unreadableValueMessage(at: slot, as: Value.self))
             }

@@ -15,8 +15,13 @@ extension ManagedObject {
     @usableFromInline
     func setStoreValue(_ value: StoreValue, at slot: Int) {
         guard values[slot] != value else { return }
-        if let context, context.journal != nil { context.recordBeforeChange(self) }
+        if let context {
+            if context.journal != nil { context.recordBeforeChange(self) }
+            if let undo = context.undoManager { undo.recordChange(of: self, at: slot, from: values[slot], to: value) }
+        }
+        if observationRegistrar != nil { observationWillSet(slot) }
         values[slot] = value
+        if observationRegistrar != nil { observationDidSet(slot) }
         context?.didChange(self)
     }
 
@@ -26,10 +31,17 @@ extension ManagedObject {
     func editRelatedIDs(at slot: Int, _ edit: (inout [ObjectID]) -> Bool) {
         guard case .objects(var ids) = values[slot] else { return }
         if let context, context.journal != nil { context.recordBeforeChange(self) }
+        let undo = context?.undoManager
+        let old = undo != nil ? values[slot] : .null
+        if observationRegistrar != nil { observationWillSet(slot) }
         values[slot] = .null  // drops the array's second reference, so the edit needs no copy
         let changed = edit(&ids)
         values[slot] = .objects(ids)
-        if changed { context?.didChange(self) }
+        if observationRegistrar != nil { observationDidSet(slot) }
+        if changed {
+            undo?.recordChange(of: self, at: slot, from: old, to: values[slot])
+            context?.didChange(self)
+        }
     }
 
     // MARK: - Untyped access
@@ -47,6 +59,7 @@ extension ManagedObject {
     /// Core Data: `NSManagedObject.value(forKey:)`.
     public func value(forKey key: String) throws -> Any? {
         let slot = try slot(forKey: key)
+        observationAccess(slot)
         return anyValue(values[slot], at: slot)
     }
 

@@ -26,8 +26,9 @@ import Foundation
 open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     /// The compiled entity; replaced when a detached object is inserted into a context.
     @exclusivity(unchecked) var info: EntityInfo
-    /// The object's identity; its key is assigned when the object is first inserted.
-    @exclusivity(unchecked) public internal(set) var objectID: ObjectID
+    /// The object's key within its entity (0 until first inserted); with the entity's name it is
+    /// the object's ``objectID`` (kept apart so that each object does not store the name).
+    @exclusivity(unchecked) var objectKey: Int64 = 0
     /// The owning context. Invariant: non-nil only while the context registers this object; the
     /// context clears it when it unregisters the object and in its `deinit`, so it never dangles.
     @exclusivity(unchecked) unowned(unsafe) var context: ManagedContext?
@@ -38,6 +39,9 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     /// The stored record's version when it was read or saved, for conflict detection.
     @exclusivity(unchecked) var version: Int64 = 0
     @exclusivity(unchecked) var flags = Flags()
+    /// Tracks `withObservationTracking` readers; made on the first read, so that objects never
+    /// read cost nothing and changes to them notify nobody. See `ManagedObject+Observation.swift`.
+    @exclusivity(unchecked) var observationRegistrar: ObservationBox?
 
     struct Flags {
         var isInserted = false
@@ -67,7 +71,6 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
         } else {
             info = EntityInfo(detached: entity)
         }
-        objectID = ObjectID(entityName: entity.name, key: 0)
         values = info.defaultValues
         precondition(
             info.objectClass == ManagedObject.self || Self.self == info.objectClass,
@@ -98,6 +101,15 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
 
     /// The sets of attribute names whose combined values must be unique; override in a subclass.
     open class var uniquenessConstraints: [[String]] { [] }
+
+    /// The object's identity; its key is assigned when the object is first inserted.
+    public internal(set) var objectID: ObjectID {
+        get { ObjectID(entityName: info.name, key: objectKey) }
+        set {
+            assert(newValue.entityName == info.name, "An object's ID names its own entity.")
+            objectKey = newValue.key
+        }
+    }
 
     /// The object's entity.
     public var entity: EntityDescription { info.description }

@@ -63,6 +63,7 @@ public struct Relationship<Value: RelationshipValue> {
                 slot = object.resolveWrapperSlot(storageKeyPath)
                 object[keyPath: storageKeyPath].slot = Int32(slot)
             }
+            object.observationAccess(slot)
             return Value(relatedObjects: object.relatedObjects(object.values[slot]))
         }
         set {

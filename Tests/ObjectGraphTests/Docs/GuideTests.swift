@@ -12,11 +12,12 @@ import Testing
         "Tests/ObjectGraphTests/Docs/GuideExamples+SwiftPredicates.swift",
         "Tests/ObjectGraphTests/Docs/GuideExamples+BatchRequests.swift",
         "Tests/ObjectGraphTests/Docs/GuideExamples+Indexes.swift",
+        "Tests/ObjectGraphTests/Docs/GuideExamples+Observation.swift",
     ]
 
     @Test(arguments: [
         "Relationships", "Validation", "GettingStarted", "Testing", "Stores", "PortingFromCoreData", "Concurrency",
-        "Predicates",
+        "Predicates", "Observation",
     ])
     func everyBlockIsCompiledCode(guide: String) throws {
         let text = try String(contentsOf: ReadmeTests.root.appendingPathComponent("Docs/\(guide).md"), encoding: .utf8)

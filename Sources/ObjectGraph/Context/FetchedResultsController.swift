@@ -1,0 +1,155 @@
+import Observation
+
+/// Keeps the results of a fetch request current as its context changes, and reports each round
+/// of changes as inserted, deleted, moved and updated indexes.
+///
+/// Call ``performFetch()`` once; from then on the controller follows its context. Like Core
+/// Data's, it takes in the context's changes when the context processes them: when it saves,
+/// merges another context's save (``ManagedContext/mergeChanges(from:)``, or a pending save of
+/// ``ManagedContext/automaticallyMergesChanges``), takes a child context's save, rolls back,
+/// resets, undoes or redoes, and when ``ManagedContext/processPendingChanges()`` is called (call
+/// it after editing without saving to show unsaved edits). Each round fetches the request again
+/// (with the context's unsaved changes, as every fetch does), so the results always equal what
+/// ``ManagedContext/fetch(_:)`` returns: sort descriptors, predicate and fetch limit and offset
+/// all apply. If the round changed anything, ``fetchedObjects`` takes the new results, and
+/// ``onChange`` and every ``changes`` stream receive a ``FetchedResultsChanges``.
+///
+/// The controller is `Observable`: a view that reads ``fetchedObjects`` is invalidated when they
+/// change. The context does not keep it alive; it stops following the context when released.
+///
+/// For example:
+/// ```swift
+/// var request = Fruit.fetchRequest()
+/// request.sortDescriptors = [SortDescriptor(key: "name")]
+/// let controller = FetchedResultsController(fetchRequest: request, context: context)
+/// try controller.performFetch()
+/// controller.onChange = { changes in print(changes.inserted) }
+/// ```
+///
+/// Sections are not supported: group ``fetchedObjects`` yourself.
+///
+/// - Complexity: each round costs a fetch plus O(*n* log *n*) for *n* results when objects moved,
+///   O(*n*) otherwise.
+///
+/// Core Data: `NSFetchedResultsController` (without sections or a cache).
+public final class FetchedResultsController<Result: ManagedObject> {
+    /// The request whose results the controller keeps.
+    ///
+    /// Core Data: `NSFetchedResultsController.fetchRequest`.
+    public let fetchRequest: FetchRequest<Result>
+    /// The context the controller fetches in and follows.
+    ///
+    /// Core Data: `NSFetchedResultsController.managedObjectContext`.
+    public let context: ManagedContext
+
+    /// Called with each round's changes, after ``fetchedObjects`` took the new results.
+    ///
+    /// Core Data: `NSFetchedResultsControllerDelegate`.
+    public var onChange: ((FetchedResultsChanges) -> Void)?
+
+    /// The error of the last round's fetch, if it failed (the results then stay as they were);
+    /// `nil` after a successful round.
+    public private(set) var lastError: (any Error)?
+
+    private var objects: [Result] = []
+    /// The values of `objects` when they were last reported, to tell updated objects.
+    private var reportedValues: [[StoreValue]] = []
+    private var isFetched = false
+    private var continuations: [AsyncStream<FetchedResultsChanges>.Continuation] = []
+    private let registrar = ObservationRegistrar()
+
+    /// A controller for the results of `fetchRequest` in `context`; it fetches nothing until
+    /// ``performFetch()``.
+    ///
+    /// Core Data: `NSFetchedResultsController.init(fetchRequest:managedObjectContext:sectionNameKeyPath:cacheName:)`.
+    public init(fetchRequest: FetchRequest<Result>, context: ManagedContext) {
+        self.fetchRequest = fetchRequest
+        self.context = context
+    }
+
+    deinit {
+        for continuation in continuations { continuation.finish() }
+    }
+
+    /// The objects the request selects, as of the context's last processed changes; empty until
+    /// ``performFetch()``. Reading it inside `withObservationTracking` registers it.
+    ///
+    /// Core Data: `NSFetchedResultsController.fetchedObjects`.
+    public var fetchedObjects: [Result] {
+        registrar.access(self, keyPath: \.fetchedObjects)
+        return objects
+    }
+
+    /// A stream of every later round's changes; each access returns a new stream, which ends
+    /// when the controller is released.
+    ///
+    /// For example:
+    /// ```swift
+    /// for await changes in controller.changes {
+    ///     print(changes.updated)
+    /// }
+    /// ```
+    public var changes: AsyncStream<FetchedResultsChanges> {
+        let (stream, continuation) = AsyncStream<FetchedResultsChanges>.makeStream()
+        continuations.append(continuation)
+        return stream
+    }
+
+    /// Fetches the results and starts following the context. Calling it again fetches again and
+    /// reports what changed since the last results, like any round.
+    ///
+    /// - Throws: what ``ManagedContext/fetch(_:)`` throws for the request; the controller then
+    ///   keeps its previous results and does not follow the context yet.
+    ///
+    /// Core Data: `NSFetchedResultsController.performFetch()`.
+    public func performFetch() throws {
+        let results = try context.fetch(fetchRequest)
+        lastError = nil
+        if !isFetched {
+            isFetched = true
+            context.addChangeListener(self)
+        }
+        take(results)
+    }
+
+    /// The index of `object` in ``fetchedObjects``, or `nil` if it is not among them.
+    ///
+    /// - Complexity: O(*n*).
+    ///
+    /// Core Data: `NSFetchedResultsController.indexPath(forObject:)`.
+    public func index(of object: Result) -> Int? {
+        objects.firstIndex { $0 === object }
+    }
+
+    /// Takes new results: reports what changed from the current ones, if anything.
+    private func take(_ results: [Result]) {
+        let changes = FetchedResultsChanges.between(old: objects, new: results) { index in
+            objects[index].values != reportedValues[index]
+        }
+        let sameObjects = results.count == objects.count && zip(results, objects).allSatisfy { $0 === $1 }
+        if !sameObjects {
+            registrar.withMutation(of: self, keyPath: \.fetchedObjects) { objects = results }
+        }
+        reportedValues = objects.map(\.values)
+        guard !changes.isEmpty else { return }
+        onChange?(changes)
+        continuations.removeAll { continuation in
+            if case .terminated = continuation.yield(changes) { return true }
+            return false
+        }
+    }
+}
+
+extension FetchedResultsController: Observable {}
+
+extension FetchedResultsController: ContextChangeListener {
+    func contextDidProcessChanges(_ context: ManagedContext) {
+        do {
+            let results = try context.fetch(fetchRequest)
+            lastError = nil
+            take(results)
+        } catch {
+            lastError = error
+        }
+    }
+}

@@ -1,0 +1,124 @@
+/// A context's registered objects, by entity and key: per entity, chunks of 256 slots addressed
+/// by key, so that finding an object is two array reads and objects fetched in key order are
+/// registered in sequence (8 bytes an object, no hashing).
+///
+/// A `[ObjectID: ManagedObject]` dictionary stored each ID beside its object (32 bytes a bucket)
+/// and scattered consecutive keys across memory; at 100,000 objects, looking them up cost more
+/// than creating them.
+struct ObjectRegistry {
+    private static let chunkShift = 8
+    private static let chunkSize = 1 << chunkShift
+    /// Keys beyond this many chunks (2^24 keys) go to a dictionary, so that one huge key does not
+    /// allocate a huge chunk table.
+    private static let maxChunks = 1 << 16
+
+    private struct EntityObjects {
+        let name: String
+        var chunks: [[ManagedObject?]] = []
+        var overflow: [Int64: ManagedObject] = [:]
+    }
+
+    /// By entity index in the model; `nil` for entities with no object registered yet.
+    private var entities: [EntityObjects?] = []
+    private var entityIndexByName: [String: Int] = [:]
+    private(set) var count = 0
+
+    /// The registered objects, in entity and key order.
+    var values: [ManagedObject] {
+        var objects: [ManagedObject] = []
+        objects.reserveCapacity(count)
+        for case let entity? in entities {
+            for chunk in entity.chunks { for case let object? in chunk { objects.append(object) } }
+            objects.append(contentsOf: entity.overflow.sorted { $0.key < $1.key }.map(\.value))
+        }
+        return objects
+    }
+
+    /// The object registered for the object with `key` in the entity at `entityIndex`.
+    @inline(__always)
+    func object(entityIndex: Int, key: Int64) -> ManagedObject? {
+        guard entityIndex < entities.count, let entity = entities[entityIndex], key >= 1 else { return nil }
+        let index = Int(key - 1)
+        let chunk = index >> Self.chunkShift
+        guard chunk < Self.maxChunks else { return entity.overflow[key] }
+        guard chunk < entity.chunks.count else { return nil }
+        let slots = entity.chunks[chunk]
+        return slots.isEmpty ? nil : slots[index & (Self.chunkSize - 1)]
+    }
+
+    subscript(id: ObjectID) -> ManagedObject? {
+        get {
+            guard let entityIndex = entityIndex(named: id.entityName) else { return nil }
+            return object(entityIndex: entityIndex, key: id.key)
+        }
+        set {
+            if let newValue {
+                assert(newValue.objectID == id, "Objects are registered under their own IDs.")
+                register(newValue)
+            } else if let entityIndex = entityIndex(named: id.entityName) {
+                remove(entityIndex: entityIndex, key: id.key)
+            }
+        }
+    }
+
+    mutating func removeAll() {
+        entities = []
+        entityIndexByName = [:]
+        count = 0
+    }
+
+    private func entityIndex(named name: String) -> Int? {
+        // A linear search beats hashing the name for the few entities most models have.
+        if entities.count <= 8 {
+            for (index, entity) in entities.enumerated() where entity?.name == name { return index }
+            return nil
+        }
+        return entityIndexByName[name]
+    }
+
+    /// Registers `object` under its own ID, replacing any object registered there.
+    mutating func register(_ object: ManagedObject) {
+        let entityIndex = object.info.index
+        let key = object.objectKey
+        precondition(entityIndex >= 0 && key >= 1, "Registered objects belong to the model and have keys.")
+        if entityIndex >= entities.count {
+            entities.append(contentsOf: repeatElement(nil, count: entityIndex - entities.count + 1))
+        }
+        if entities[entityIndex] == nil {
+            entities[entityIndex] = EntityObjects(name: object.info.name)
+            entityIndexByName[object.info.name] = entityIndex
+        }
+        let index = Int(key - 1)
+        let chunk = index >> Self.chunkShift
+        guard chunk < Self.maxChunks else {
+            if entities[entityIndex]!.overflow.updateValue(object, forKey: key) == nil { count += 1 }
+            return
+        }
+        if chunk >= entities[entityIndex]!.chunks.count {
+            entities[entityIndex]!.chunks.append(
+                contentsOf: repeatElement([], count: chunk - entities[entityIndex]!.chunks.count + 1))
+        }
+        if entities[entityIndex]!.chunks[chunk].isEmpty {
+            entities[entityIndex]!.chunks[chunk] = Array(repeating: nil, count: Self.chunkSize)
+        }
+        let offset = index & (Self.chunkSize - 1)
+        if entities[entityIndex]!.chunks[chunk][offset] == nil { count += 1 }
+        entities[entityIndex]!.chunks[chunk][offset] = object
+    }
+
+    private mutating func remove(entityIndex: Int, key: Int64) {
+        guard key >= 1, entityIndex < entities.count, entities[entityIndex] != nil else { return }
+        let index = Int(key - 1)
+        let chunk = index >> Self.chunkShift
+        guard chunk < Self.maxChunks else {
+            if entities[entityIndex]!.overflow.removeValue(forKey: key) != nil { count -= 1 }
+            return
+        }
+        guard chunk < entities[entityIndex]!.chunks.count, !entities[entityIndex]!.chunks[chunk].isEmpty else { return }
+        let offset = index & (Self.chunkSize - 1)
+        if entities[entityIndex]!.chunks[chunk][offset] != nil {
+            entities[entityIndex]!.chunks[chunk][offset] = nil
+            count -= 1
+        }
+    }
+}
