@@ -22,9 +22,12 @@ func fill(_ context: ManagedContext, count: Int) {
 print("| Workload (median per iteration) | Time |")
 print("|---|---|")
 
-/// `--only binary`, `--only JSON`, `--only floor` and `--only reference` skip the in-memory section.
+/// `--only binary`, `--only JSON`, `--only floor`, `--only reference` and `--only "(issue 4)…"` skip the
+/// in-memory section.
 let inMemorySection =
-    only.map { word in !["binary", "JSON", "floor", "reference"].contains { $0.hasPrefix(word) || word.hasPrefix($0) } }
+    only.map { word in
+        !["binary", "JSON", "floor", "reference", "(issue 4)"].contains { $0.hasPrefix(word) || word.hasPrefix($0) }
+    }
     ?? true
 if inMemorySection {
 
@@ -151,5 +154,11 @@ if inMemorySection {
 /// `--only batch` or `--only result` (or any word of their workloads' names) runs these.
 if only.map({ word in ["batch", "result kinds"].contains { $0.contains(word) || word.contains($0) } }) ?? true {
     try runBatchBenchmarks(count: bulkCount)
+}
+/// `--only "issue 4"` (or a word of those workloads' names) runs the index and sort targets.
+let indexWorkloads =
+    "(issue 4) equality fetch (indexed) (no index) BEGINSWITH 'a' sorted by price sort all parse a 5-clause"
+if only.map({ $0.hasPrefix("(issue 4)") || indexWorkloads.contains($0) }) ?? true {
+    try runIndexBenchmarks(count: bulkCount)
 }
 try runStoreBenchmarks(count: bulkCount)

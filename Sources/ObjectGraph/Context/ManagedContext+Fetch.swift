@@ -41,7 +41,7 @@ extension ManagedContext {
         _ request: FetchRequest<Result>, info: EntityInfo,
         _ make: (FetchCandidate, PredicateResolver) -> Element
     ) throws -> [Element] {
-        let scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
+        var scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
         let predicate = try request.predicate.map {
             try CompiledPredicate($0, entity: info, model: model, withSwiftPart: true)
         }
@@ -53,10 +53,14 @@ extension ManagedContext {
         let limit = request.fetchLimit > 0 ? request.fetchLimit : Int.max
         let offset = max(0, request.fetchOffset)
         let resolver = scan.resolver(in: self)
-        guard let sort else {
+        var inSortOrder = false
+        if let predicate, let plan = IndexPlan(predicate, table: scan.table, sort: sort) {
+            inSortOrder = scan.useCandidates(plan)
+        }
+        guard let sort, !inSortOrder else {
             var results: [Element] = []
             var skipped = 0
-            forEachCandidate(of: scan) { candidate in
+            forEachCandidate(of: scan, filter: predicate) { candidate in
                 if let predicate, !predicate.matches(candidate, resolver: resolver) { return true }
                 if let swiftTerm {
                     guard let matches = swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure) else {
@@ -74,8 +78,8 @@ extension ManagedContext {
             if let swiftFailure { throw swiftFailure }
             return results
         }
-        var matches: [(keys: [StoreValue], candidate: FetchCandidate)] = []
-        forEachCandidate(of: scan) { candidate in
+        var matches: [FetchCandidate] = []
+        forEachCandidate(of: scan, filter: predicate) { candidate in
             if predicate?.matches(candidate, resolver: resolver) ?? true {
                 if let swiftTerm {
                     guard let matches = self.swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure)
@@ -84,18 +88,22 @@ extension ManagedContext {
                     }
                     if !matches { return true }
                 }
-                matches.append((sort.sortValues(of: candidate.values, resolver: resolver), candidate))
+                matches.append(candidate)
             }
             return true
         }
         if let swiftFailure { throw swiftFailure }
-        var order = Array(matches.indices)
         // Stable: ties keep key order, which `matches` is in.
-        order.sort { lhs, rhs in
-            let comparison = sort.compare(matches[lhs].keys, matches[rhs].keys)
-            return comparison != 0 ? comparison < 0 : lhs < rhs
-        }
-        return order.dropFirst(offset).prefix(limit).map { make(matches[$0].candidate, resolver) }
+        let order =
+            sort.columnOrder(of: matches)
+            ?? {
+                let keys = matches.map { sort.sortValues(of: $0.values, resolver: resolver) }
+                return Array(keys.indices).sorted { lhs, rhs in
+                    let comparison = sort.compare(keys[lhs], keys[rhs])
+                    return comparison != 0 ? comparison < 0 : lhs < rhs
+                }
+            }()
+        return order.dropFirst(offset).prefix(limit).map { make(matches[$0], resolver) }
     }
 
     /// The number of objects a fetch request would return, without creating them.
@@ -112,11 +120,12 @@ extension ManagedContext {
         if let predicate = request.predicate {
             let compiled = try CompiledPredicate(predicate, entity: info, model: model, withSwiftPart: true)
             let swiftTerm = try CompiledSwiftTerm(predicate, entity: info, model: model)
-            let scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
+            var scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
+            if let plan = IndexPlan(compiled, table: scan.table, sort: nil) { scan.useCandidates(plan) }
             let resolver = scan.resolver(in: self)
             var matches = 0
             var swiftFailure: (any Error)?
-            forEachCandidate(of: scan) { candidate in
+            forEachCandidate(of: scan, filter: compiled) { candidate in
                 guard compiled.matches(candidate, resolver: resolver) else { return true }
                 if let swiftTerm {
                     guard let result = self.swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure)
@@ -170,11 +179,16 @@ extension ManagedContext {
 
     /// Calls `body` with each candidate of the scan in key order, committed rows and pending
     /// inserts merged, objects pending deletion skipped; stops when `body` returns false.
-    private func forEachCandidate(of scan: FetchScan, _ body: (FetchCandidate) -> Bool) {
+    ///
+    /// With a row-local `filter`, committed rows without pending changes that it rejects are
+    /// skipped before they are copied (the caller still checks the candidates it gets).
+    private func forEachCandidate(
+        of scan: FetchScan, filter: CompiledPredicate? = nil, _ body: (FetchCandidate) -> Bool
+    ) {
         let pending = scan.pending
         var next = 0
         var stopped = false
-        scan.table.forEachWhile { key, row in
+        func visit(_ key: Int64, _ row: EntityTable.Row) -> Bool {
             while next < pending.count, pending[next].objectKey < key {
                 let object = pending[next]
                 next += 1
@@ -193,6 +207,27 @@ extension ManagedContext {
                 return false
             }
             return true
+        }
+        let filter = filter?.isRowLocal == true ? filter : nil
+        let overrides = scan.overrides
+        if let keys = scan.candidateKeys {
+            for (position, key) in keys.enumerated() {
+                if position % EntityTable.touchBlock == 0 {
+                    scan.table.touch(keys[position..<min(keys.count, position + EntityTable.touchBlock)])
+                }
+                if let filter, overrides.isEmpty || overrides[key] == nil {
+                    guard scan.table.row(key, satisfies: filter.matchesRow) else { continue }
+                }
+                guard let row = scan.table[key] else { continue }
+                guard visit(key, row) else { break }
+            }
+        } else if let filter {
+            scan.table.forEachWhile(
+                including: { key, values in
+                    (!overrides.isEmpty && overrides[key] != nil) || filter.matchesRow(values)
+                }, visit)
+        } else {
+            scan.table.forEachWhile(visit)
         }
         guard !stopped else { return }
         for object in pending[next...] {
@@ -240,6 +275,32 @@ private struct FetchScan {
     let pending: [ManagedObject]
     /// Changed or deleted saved objects of the entity, by key.
     let overrides: [Int64: ManagedObject]
+    /// The committed rows to consider when an index narrowed them (ascending, or in sort order
+    /// when there are no pending changes to merge); `nil`: all.
+    var candidateKeys: [Int64]?
+
+    /// Considers only the plan's committed rows and those with pending changes (whose current
+    /// values the index does not know). Returns whether the candidates are in the request's
+    /// sort order: the plan's are and the scan has no pending changes to merge in key order.
+    @discardableResult
+    mutating func useCandidates(_ plan: IndexPlan) -> Bool {
+        var keys = plan.keys
+        if plan.isInSortOrder, pending.isEmpty, overrides.isEmpty {
+            candidateKeys = keys
+            return true
+        }
+        if plan.isInSortOrder { keys.sort() }
+        if !overrides.isEmpty {
+            keys += overrides.keys
+            keys.sort()
+            var unique: [Int64] = []
+            unique.reserveCapacity(keys.count)
+            for key in keys where unique.last != key { unique.append(key) }
+            keys = unique
+        }
+        candidateKeys = keys
+        return false
+    }
 
     /// The current values of any object, for key paths through relationships: the context's
     /// (unless deleted) when it includes pending changes, else the committed row's.

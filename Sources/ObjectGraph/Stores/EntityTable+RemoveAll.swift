@@ -6,9 +6,13 @@ extension EntityTable {
     /// per-attribute index kept beside the table) must be emptied with it: see
     /// `CommitPlan.emptyEntity(_:)`, the one place that does so.
     ///
+    /// Attribute indexes stay, emptied.
+    ///
     /// - Complexity: O(1) (the old chunks are released).
     mutating func removeAll() {
+        let emptiedIndexes = indexes.map(\.emptied)
         self = EntityTable(nextKey: nextKey)
+        indexes = emptiedIndexes
     }
 
     /// An empty table whose next key is `nextKey`.
@@ -32,6 +36,17 @@ extension EntityTable {
             } else {
                 for offset in rows.indices where rows[offset] != nil { try body(base + Int64(offset)) }
             }
+        }
+    }
+}
+
+extension AttributeIndex {
+    /// An index of the same attribute with no keys.
+    var emptied: AttributeIndex {
+        switch self {
+        case .integer(let slot, _): .integer(slot: slot, SortedKeyIndex())
+        case .real(let slot, _): .real(slot: slot, SortedKeyIndex())
+        case .string(let slot, _): .string(slot: slot, SortedKeyIndex())
         }
     }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One entity's committed records, addressed by key, in key (insertion) order.
 ///
 /// Rows live in fixed-size chunks so that a copy-on-write change to one row copies one chunk,
@@ -22,6 +24,8 @@ struct EntityTable: Sendable {
     private(set) var count = 0
     /// The key the next inserted object gets; keys are never reused.
     var nextKey: Int64 = 1
+    /// The indexes of the entity's indexed attributes, kept current by `set(_:forKey:)`.
+    var indexes: [AttributeIndex] = []
 
     subscript(key: Int64) -> Row? {
         guard key >= 1 else { return nil }
@@ -53,6 +57,7 @@ struct EntityTable: Sendable {
             chunks[chunk].append(contentsOf: repeatElement(nil, count: offset - chunks[chunk].count + 1))
         }
         let existed = chunks[chunk][offset] != nil
+        if !indexes.isEmpty { updateIndexes(key: key, from: chunks[chunk][offset]?.values, to: row?.values) }
         chunks[chunk][offset] = row
         switch (existed, row != nil) {
         case (false, true):
@@ -73,6 +78,93 @@ struct EntityTable: Sendable {
             try body(key, row)
             return true
         }
+    }
+
+    /// Whether the row of `key` exists and `test` holds for its values, read in place.
+    @inline(__always)
+    func row(_ key: Int64, satisfies test: (UnsafeBufferPointer<StoreValue>) -> Bool) -> Bool {
+        guard key >= 1 else { return false }
+        let index = Int(key - 1)
+        let chunk = index >> Self.chunkShift
+        guard chunk < chunks.count else { return false }
+        let offset = index & (Self.chunkSize - 1)
+        return chunks[chunk].withUnsafeBufferPointer { rows in
+            guard offset < rows.count else { return false }
+            return rows[offset]?.values.withUnsafeBufferPointer(test) ?? false
+        }
+    }
+
+    /// Calls `body` with each key and row for which `include` holds (given the values, read in
+    /// place, so that rows it rejects are not copied), in key order, until `body` returns false.
+    func forEachWhile(
+        including include: (Int64, UnsafeBufferPointer<StoreValue>) -> Bool, _ body: (Int64, Row) -> Bool
+    ) {
+        for chunkIndex in chunks.indices {
+            let base = Int64(chunkIndex << Self.chunkShift) + 1
+            let finished = chunks[chunkIndex].withUnsafeBufferPointer { rows in
+                for offset in 0..<rows.count {
+                    if offset & (Self.touchBlock - 1) == 0 {
+                        Self.touch(rows, offset..<Swift.min(rows.count, offset + Self.touchBlock))
+                    }
+                    let key = base + Int64(offset)
+                    guard rows[offset]?.values.withUnsafeBufferPointer({ include(key, $0) }) == true else { continue }
+                    if !body(key, rows[offset]!) { return true }
+                }
+                return false
+            }
+            if finished { return }
+        }
+    }
+
+    /// The rows a scan touches ahead of reading them.
+    static let touchBlock = 32
+
+    /// Where ``touch(_:_:)`` would store an impossible sum, so that its loads are not optimized
+    /// away.
+    private static let touchSink = Atomic<Int>(0)
+
+    /// Loads the start of each row's values in `range` before they are read, so that the cache
+    /// misses of separately allocated rows overlap instead of coming one after another (a
+    /// software prefetch: a scan is otherwise bound by one memory latency per row).
+    @inline(__always)
+    static func touch(_ rows: UnsafeBufferPointer<Row?>, _ range: Range<Int>) {
+        var sink = 0
+        for offset in range {
+            if let row = rows[offset] { sink &+= touch(row.values) }
+        }
+        if sink == Int.min { touchSink.store(sink, ordering: .relaxed) }
+    }
+
+    /// Loads a byte of each cache line of the first values (up to 256 bytes) and returns their sum.
+    @inline(__always)
+    private static func touch(_ values: [StoreValue]) -> Int {
+        values.withUnsafeBytes { bytes in
+            var sum = 0
+            var position = 0
+            let end = Swift.min(bytes.count, 256)
+            while position < end {
+                sum &+= Int(bytes[position])
+                position += 64
+            }
+            return sum
+        }
+    }
+
+    /// Loads the start of the values of each row in `keys` (see ``touch(_:_:)``).
+    func touch(_ keys: ArraySlice<Int64>) {
+        var sink = 0
+        for key in keys {
+            guard key >= 1 else { continue }
+            let index = Int(key - 1)
+            let chunk = index >> Self.chunkShift
+            guard chunk < chunks.count else { continue }
+            let offset = index & (Self.chunkSize - 1)
+            sink &+= chunks[chunk].withUnsafeBufferPointer { rows in
+                guard offset < rows.count, let row = rows[offset] else { return 0 }
+                return Self.touch(row.values)
+            }
+        }
+        if sink == Int.min { Self.touchSink.store(sink, ordering: .relaxed) }
     }
 
     /// Calls `body` with each key and row, in key order, until it returns false.

@@ -17,7 +17,7 @@ public struct StoreSnapshot: Sendable {
     /// Creates an empty snapshot for `model`.
     public init(model: ManagedObjectModel) {
         self.model = model
-        self.tables = Array(repeating: EntityTable(), count: model.infos.count)
+        self.tables = model.infos.map { EntityTable(indexing: $0) }
     }
 
     /// The number of objects of every entity.
@@ -118,7 +118,7 @@ public struct StoreSnapshot: Sendable {
         guard differences.isEmpty else { throw PersistenceError.modelMismatch(differences) }
         var result = StoreSnapshot(model: other)
         for info in other.infos {
-            result.tables[info.index] = tables[model.info(named: info.name)!.index]
+            result.tables[info.index] = tables[model.info(named: info.name)!.index].reindexed(for: info)
         }
         return result
     }

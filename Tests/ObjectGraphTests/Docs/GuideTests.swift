@@ -11,6 +11,7 @@ import Testing
         "Tests/ObjectGraphTests/Docs/GuideExamples+ChildContexts.swift",
         "Tests/ObjectGraphTests/Docs/GuideExamples+SwiftPredicates.swift",
         "Tests/ObjectGraphTests/Docs/GuideExamples+BatchRequests.swift",
+        "Tests/ObjectGraphTests/Docs/GuideExamples+Indexes.swift",
         "Tests/ObjectGraphTests/Docs/GuideExamples+Observation.swift",
     ]
 

@@ -9,6 +9,12 @@ struct CompiledPredicate {
     let root: PredicateNode
     /// Whether the predicate compares `SELF`, so that callers must pass the object's ID.
     let needsObjectID: Bool
+    /// Whether the predicate reads only the object's own attributes: ``matchesRow(_:)``
+    /// evaluates it.
+    let isRowLocal: Bool
+
+    /// Whether a row-local predicate holds for an object with `values` (read in place).
+    func matchesRow(_ values: UnsafeBufferPointer<StoreValue>) -> Bool { root.matchesRow(values) }
 
     /// Checks `predicate` against `entity` and compiles it.
     ///
@@ -32,6 +38,7 @@ struct CompiledPredicate {
         self.entity = entity
         self.root = try compiler.node(predicate.expression)
         self.needsObjectID = compiler.usesEvaluatedObject
+        self.isRowLocal = root.isRowLocal
     }
 
     /// Whether an object with `values` (by slot) matches.
@@ -79,6 +86,18 @@ class PredicateNode {
     /// The result, when it does not depend on the object.
     var constantValue: Bool? { nil }
 
+    /// Whether the node reads only the object's own attributes (tests of slots with constants,
+    /// combined with AND, OR and NOT), so that ``matchesRow(_:)`` can evaluate it.
+    var isRowLocal: Bool { false }
+
+    /// The result for an object with `values`, for a row-local node: evaluated on the borrowed
+    /// values, without a scope or resolver.
+    func matchesRow(_ values: UnsafeBufferPointer<StoreValue>) -> Bool { preconditionFailure("not a row-local node") }
+
+    /// The tests of the object's own attributes that must all hold for a match (the node's
+    /// conjuncts of that form), for index lookups.
+    var slotConjuncts: [(slot: Int, test: ValueTest)] { [] }
+
     static func constant(_ result: Bool) -> PredicateNode { ConstantNode(result) }
     static func not(_ node: PredicateNode) -> PredicateNode { NotNode(node) }
     /// Every node (at least one), as a balanced tree of pairs evaluated left to right: a final
@@ -117,6 +136,8 @@ private final class ConstantNode: PredicateNode {
     init(_ result: Bool) { self.result = result }
     override var constantValue: Bool? { result }
     override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool { result }
+    override var isRowLocal: Bool { true }
+    override func matchesRow(_ values: UnsafeBufferPointer<StoreValue>) -> Bool { result }
 }
 
 private final class NotNode: PredicateNode {
@@ -125,6 +146,8 @@ private final class NotNode: PredicateNode {
     override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
         !node.evaluate(in: scope, resolver: resolver)
     }
+    override var isRowLocal: Bool { node.isRowLocal }
+    override func matchesRow(_ values: UnsafeBufferPointer<StoreValue>) -> Bool { !node.matchesRow(values) }
 }
 
 private final class AndNode: PredicateNode {
@@ -137,6 +160,11 @@ private final class AndNode: PredicateNode {
     override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
         first.evaluate(in: scope, resolver: resolver) && second.evaluate(in: scope, resolver: resolver)
     }
+    override var isRowLocal: Bool { first.isRowLocal && second.isRowLocal }
+    override func matchesRow(_ values: UnsafeBufferPointer<StoreValue>) -> Bool {
+        first.matchesRow(values) && second.matchesRow(values)
+    }
+    override var slotConjuncts: [(slot: Int, test: ValueTest)] { first.slotConjuncts + second.slotConjuncts }
 }
 
 private final class OrNode: PredicateNode {
@@ -148,6 +176,10 @@ private final class OrNode: PredicateNode {
     }
     override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
         first.evaluate(in: scope, resolver: resolver) || second.evaluate(in: scope, resolver: resolver)
+    }
+    override var isRowLocal: Bool { first.isRowLocal && second.isRowLocal }
+    override func matchesRow(_ values: UnsafeBufferPointer<StoreValue>) -> Bool {
+        first.matchesRow(values) || second.matchesRow(values)
     }
 }
 
@@ -161,6 +193,9 @@ private final class SlotTestNode: PredicateNode {
     override func evaluate(in scope: PredicateScope, resolver: PredicateResolver) -> Bool {
         test.matches(scope.values[slot])
     }
+    override var isRowLocal: Bool { true }
+    override func matchesRow(_ values: UnsafeBufferPointer<StoreValue>) -> Bool { test.matches(values[slot]) }
+    override var slotConjuncts: [(slot: Int, test: ValueTest)] { [(slot, test)] }
 }
 
 private final class TestNode: PredicateNode {

@@ -73,7 +73,14 @@ struct PredicateLexer {
     }
 
     private mutating func skipWhitespace() {
-        while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
+        while index < scalars.count, Self.isWhitespace(scalars[index]) { index += 1 }
+    }
+
+    /// Unicode whitespace, answered without a property lookup for ASCII.
+    @inline(__always)
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar.value == 0x20 || (scalar.value >= 0x09 && scalar.value <= 0x0D) }
+        return scalar.properties.isWhitespace
     }
 
     private mutating func nextKind() throws -> PredicateToken.Kind {
@@ -107,7 +114,7 @@ struct PredicateLexer {
         default:
             for symbol in Self.symbols where matches(symbol) {
                 index += symbol.count
-                return .symbol(String(String.UnicodeScalarView(symbol)))
+                return .symbol(Self.text(symbol[...]))
             }
             let hint =
                 scalar == "&" ? " (did you mean '&&'?)" : scalar == "|" ? " (did you mean '||'?)" : ""
@@ -122,14 +129,37 @@ struct PredicateLexer {
     }
 
     static func isWordStart(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || scalar.properties.isAlphabetic
+        if scalar.value < 0x80 { return scalar == "_" || isASCIILetter(scalar) }
+        return scalar.properties.isAlphabetic
     }
 
+    /// ASCII answers without a property lookup: letters, digits and `_` (the only ASCII
+    /// connector punctuation; ASCII has no marks).
     static func isWordPart(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 { return scalar == "_" || isASCIILetter(scalar) || ("0"..."9").contains(scalar) }
         switch scalar.properties.generalCategory {
         case .decimalNumber, .nonspacingMark, .spacingMark, .connectorPunctuation: return true
         default: return isWordStart(scalar)
         }
+    }
+
+    /// The scalars as a string, encoded straight into the string's storage.
+    static func text(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        String(unsafeUninitializedCapacity: scalars.count * 4) { buffer in
+            var count = 0
+            for scalar in scalars {
+                UTF8.encode(scalar) { byte in
+                    buffer[count] = byte
+                    count += 1
+                }
+            }
+            return count
+        }
+    }
+
+    @inline(__always)
+    private static func isASCIILetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
     }
 
     private mutating func word() -> String {
@@ -138,7 +168,7 @@ struct PredicateLexer {
             index += 1
             while index < scalars.count, Self.isWordPart(scalars[index]) { index += 1 }
         }
-        return String(String.UnicodeScalarView(scalars[start..<index]))
+        return Self.text(scalars[start..<index])
     }
 
     private mutating func number() throws -> PredicateToken.Kind {
@@ -169,7 +199,7 @@ struct PredicateLexer {
         if index < scalars.count, Self.isWordPart(scalars[index]) {
             throw error("a number cannot be followed directly by '\(scalars[index])'", at: index)
         }
-        return .number(String(String.UnicodeScalarView(scalars[start..<index])), isInteger: isInteger)
+        return .number(Self.text(scalars[start..<index]), isInteger: isInteger)
     }
 
     private func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
@@ -182,7 +212,7 @@ struct PredicateLexer {
         let start = index
         index += 1
         for length in stride(from: 3, through: 1, by: -1) where index + length <= scalars.count {
-            let candidate = String(String.UnicodeScalarView(scalars[index..<index + length]))
+            let candidate = Self.text(scalars[index..<index + length])
             if Self.placeholders.contains(candidate) {
                 index += length
                 return .placeholder(candidate)

@@ -66,7 +66,7 @@ struct PredicateParser {
 
     /// The source text between two scalar positions.
     func text(from start: Int, to end: Int) -> String {
-        String(String.UnicodeScalarView(scalars[start..<max(start, end)]))
+        PredicateLexer.text(scalars[start..<max(start, end)])
     }
 
     func describe(_ token: PredicateToken) -> String {

@@ -126,6 +126,9 @@ struct MemberSet {
 class ValueTest {
     func matches(_ value: StoreValue) -> Bool { preconditionFailure("ValueTest is abstract") }
 
+    /// What an attribute index can look up for this test, if it can (see ``IndexProbe``).
+    var indexProbe: IndexProbe? { nil }
+
     static func constant(_ result: Bool) -> ValueTest { ConstantTest(result) }
 
     /// `== nil` (true) or `!= nil` (false).
@@ -183,6 +186,8 @@ private final class IntegerRelationTest: ValueTest {
         self.number = .number(.int(constant))
     }
 
+    override var indexProbe: IndexProbe? { .relation(relation, number) }
+
     override func matches(_ value: StoreValue) -> Bool {
         guard case .int(let integer) = value else {
             switch relation {
@@ -215,6 +220,8 @@ private final class IntegerRangeTest: ValueTest {
         self.high = .number(.int(upper))
     }
 
+    override var indexProbe: IndexProbe? { .between(low, high) }
+
     override func matches(_ value: StoreValue) -> Bool {
         if case .int(let integer) = value { return integer >= lower && integer <= upper }
         guard let below = low.order(value), below >= 0, let above = high.order(value) else { return false }
@@ -231,6 +238,8 @@ private final class StringEqualityTest: ValueTest {
         self.negated = negated
     }
 
+    override var indexProbe: IndexProbe? { negated ? nil : .relation(.equal, .string(constant)) }
+
     override func matches(_ value: StoreValue) -> Bool {
         guard case .string(let text) = value else { return negated }
         return constant.matches(text, .equal) != negated
@@ -245,6 +254,8 @@ private final class RelationTest: ValueTest {
         self.relation = relation
         self.constant = constant
     }
+
+    override var indexProbe: IndexProbe? { .relation(relation, constant) }
 
     override func matches(_ value: StoreValue) -> Bool {
         switch relation {
@@ -264,6 +275,8 @@ private final class RangeTest: ValueTest {
         self.high = high
     }
 
+    override var indexProbe: IndexProbe? { .between(low, high) }
+
     override func matches(_ value: StoreValue) -> Bool {
         guard let below = low.order(value), below >= 0, let above = high.order(value) else { return false }
         return above <= 0
@@ -273,6 +286,7 @@ private final class RangeTest: ValueTest {
 private final class MemberTest: ValueTest {
     let members: MemberSet
     init(_ members: MemberSet) { self.members = members }
+    override var indexProbe: IndexProbe? { .members(members) }
     override func matches(_ value: StoreValue) -> Bool { members.contains(value) }
 }
 
@@ -283,6 +297,10 @@ private final class StringTest: ValueTest {
     init(_ operation: PreparedString.Operation, _ constant: PreparedString) {
         self.operation = operation
         self.constant = constant
+    }
+
+    override var indexProbe: IndexProbe? {
+        operation == .prefix && constant.options.isEmpty ? .prefix(constant.folded) : nil
     }
 
     override func matches(_ value: StoreValue) -> Bool {

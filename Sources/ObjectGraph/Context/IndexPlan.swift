@@ -1,0 +1,64 @@
+/// How a fetch uses an attribute index: the committed rows to consider instead of the whole
+/// table.
+///
+/// A plan exists when the predicate is a comparison, or an `AND` with a conjunct, that an index
+/// of the entity can look up (see ``IndexProbe``). The candidates are a superset of the matching
+/// committed rows; the fetch still checks the whole predicate on each, and adds the context's
+/// pending changes as it does without an index, so results are the same with and without one.
+struct IndexPlan {
+    /// The candidate keys: in index order when `isInSortOrder`, else ascending.
+    let keys: [Int64]
+    /// Whether `keys` are in the order of the request's sort descriptors (one ascending sort on
+    /// the indexed attribute, ties in key order, as a stable sort leaves them).
+    let isInSortOrder: Bool
+
+    /// The plan for `predicate` on `table`, or `nil` to scan: no conjunct fits an index, or
+    /// each that does selects more than half of the rows. When several conjuncts fit indexes,
+    /// the candidates are the keys all of them select (intersected through a bit set).
+    init?(_ predicate: CompiledPredicate, table: EntityTable, sort: CompiledSort?) {
+        guard !table.indexes.isEmpty, table.count > 0 else { return nil }
+        var lists: [(keys: [Int64], slot: Int, isSingleRange: Bool)] = []
+        for (slot, test) in predicate.root.slotConjuncts {
+            guard let index = table.index(ofSlot: slot), let probe = test.indexProbe else { continue }
+            guard let keys = index.candidates(for: probe, limit: table.count / 2) else { continue }
+            let isSingleRange: Bool
+            switch probe {
+            case .prefix: isSingleRange = true
+            case .ranges(let ranges): isSingleRange = ranges.count == 1
+            }
+            lists.append((keys, slot, isSingleRange))
+        }
+        guard !lists.isEmpty else { return nil }
+        var sortSlot: Int?
+        if let sort, sort.keys.count == 1, sort.keys[0].ascending, sort.keys[0].comparison == .caseSensitive,
+            case .slot(let slot) = sort.keys[0].getter
+        {
+            sortSlot = slot
+        }
+        // The list that gives the order: one in sort order if there is one, else the shortest.
+        let driver =
+            lists.firstIndex { $0.slot == sortSlot && $0.isSingleRange }
+            ?? lists.indices.min { lists[$0].keys.count < lists[$1].keys.count }!
+        var keys = lists[driver].keys
+        for other in lists.indices where other != driver && !keys.isEmpty {
+            keys = Self.keys(keys, in: lists[other].keys, below: table.nextKey)
+        }
+        let sortsByIndex = lists[driver].slot == sortSlot && lists[driver].isSingleRange
+        if sortsByIndex {
+            self.keys = keys
+        } else {
+            self.keys = lists[driver].isSingleRange ? keys.sorted() : keys
+        }
+        self.isInSortOrder = sortsByIndex
+    }
+
+    /// The keys of `keys` (in their order) that are also in `other`, all below `end`.
+    static func keys(_ keys: [Int64], in other: [Int64], below end: Int64) -> [Int64] {
+        let words = Int((end + 63) / 64)
+        var bits = [UInt64](repeating: 0, count: Swift.max(1, words))
+        for key in other where key >= 0 && key < end { bits[Int(key >> 6)] |= 1 << UInt64(key & 63) }
+        return keys.filter { key in
+            key >= 0 && key < end && bits[Int(key >> 6)] & (1 << UInt64(key & 63)) != 0
+        }
+    }
+}
