@@ -43,7 +43,8 @@ struct ObjectRegistry {
         guard chunk < Self.maxChunks else { return entity.overflow[key] }
         guard chunk < entity.chunks.count else { return nil }
         let slots = entity.chunks[chunk]
-        return slots.isEmpty ? nil : slots[index & (Self.chunkSize - 1)]
+        let offset = index & (Self.chunkSize - 1)
+        return offset < slots.count ? slots[offset] : nil
     }
 
     subscript(id: ObjectID) -> ManagedObject? {
@@ -98,10 +99,16 @@ struct ObjectRegistry {
             entities[entityIndex]!.chunks.append(
                 contentsOf: repeatElement([], count: chunk - entities[entityIndex]!.chunks.count + 1))
         }
-        if entities[entityIndex]!.chunks[chunk].isEmpty {
-            entities[entityIndex]!.chunks[chunk] = Array(repeating: nil, count: Self.chunkSize)
-        }
         let offset = index & (Self.chunkSize - 1)
+        let filled = entities[entityIndex]!.chunks[chunk].count
+        if filled <= offset {
+            // Chunks grow to the highest offset used, so that a small context stays small.
+            if filled == 0 {
+                entities[entityIndex]!.chunks[chunk].reserveCapacity(
+                    Swift.min(Self.chunkSize, Swift.max(16, offset + 1)))
+            }
+            entities[entityIndex]!.chunks[chunk].append(contentsOf: repeatElement(nil, count: offset + 1 - filled))
+        }
         if entities[entityIndex]!.chunks[chunk][offset] == nil { count += 1 }
         entities[entityIndex]!.chunks[chunk][offset] = object
     }
@@ -114,8 +121,10 @@ struct ObjectRegistry {
             if entities[entityIndex]!.overflow.removeValue(forKey: key) != nil { count -= 1 }
             return
         }
-        guard chunk < entities[entityIndex]!.chunks.count, !entities[entityIndex]!.chunks[chunk].isEmpty else { return }
         let offset = index & (Self.chunkSize - 1)
+        guard chunk < entities[entityIndex]!.chunks.count, offset < entities[entityIndex]!.chunks[chunk].count else {
+            return
+        }
         if entities[entityIndex]!.chunks[chunk][offset] != nil {
             entities[entityIndex]!.chunks[chunk][offset] = nil
             count -= 1
