@@ -37,17 +37,11 @@ extension ManagedContext {
     /// for deletion.
     private func takeAway(_ object: ManagedObject) {
         guard object.context === self else { return }
-        if object.flags.isInserted {
-            inserted.remove(object)
-            insertionOrderIsExact = false
-            unregister(object)
-            object.flags = ManagedObject.Flags()
-        } else {
+        if !object.flags.isInserted {
             guard !object.flags.isDeleted, !object.flags.isMissing else { return }
             object.flags.isDeleted = true
-            deleted.insert(object)
-            deletionOrder.append(object)
         }
+        withdraw(object)
         object.observationDidDelete()
     }
 }

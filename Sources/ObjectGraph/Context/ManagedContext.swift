@@ -189,6 +189,12 @@ public final class ManagedContext {
         object.flags.isDeleted = true
         object.observationDidDelete()
         applyDeleteRules(of: object)
+        withdraw(object)
+    }
+
+    /// Takes an unsaved inserted object out of the context, or queues a saved object (already
+    /// flagged deleted) for deletion at the next save.
+    func withdraw(_ object: ManagedObject) {
         if object.flags.isInserted {
             inserted.remove(object)
             insertionOrderIsExact = false
