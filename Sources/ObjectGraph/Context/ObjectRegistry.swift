@@ -6,13 +6,13 @@
 /// and scattered consecutive keys across memory; at 100,000 objects, looking them up cost more
 /// than creating them.
 struct ObjectRegistry {
-    private static let chunkShift = 8
-    private static let chunkSize = 1 << chunkShift
+    fileprivate static let chunkShift = 8
+    fileprivate static let chunkSize = 1 << chunkShift
     /// Keys beyond this many chunks (2^24 keys) go to a dictionary, so that one huge key does not
     /// allocate a huge chunk table.
-    private static let maxChunks = 1 << 16
+    fileprivate static let maxChunks = 1 << 16
 
-    private struct EntityObjects {
+    fileprivate struct EntityObjects {
         let name: String
         var chunks: [[ManagedObject?]] = []
         var overflow: [Int64: ManagedObject] = [:]
@@ -84,50 +84,57 @@ struct ObjectRegistry {
         precondition(entityIndex >= 0 && key >= 1, "Registered objects belong to the model and have keys.")
         if entityIndex >= entities.count {
             entities.append(contentsOf: repeatElement(nil, count: entityIndex - entities.count + 1))
-        }
-        if entities[entityIndex] == nil {
-            entities[entityIndex] = EntityObjects(name: object.info.name)
-            entityIndexByName[object.info.name] = entityIndex
-        }
-        let index = Int(key - 1)
-        let chunk = index >> Self.chunkShift
-        guard chunk < Self.maxChunks else {
-            if entities[entityIndex]!.overflow.updateValue(object, forKey: key) == nil { count += 1 }
-            return
-        }
-        if chunk >= entities[entityIndex]!.chunks.count {
-            entities[entityIndex]!.chunks.append(
-                contentsOf: repeatElement([], count: chunk - entities[entityIndex]!.chunks.count + 1))
-        }
-        let offset = index & (Self.chunkSize - 1)
-        let filled = entities[entityIndex]!.chunks[chunk].count
-        if filled <= offset {
-            // Chunks grow to the highest offset used, so that a small context stays small.
-            if filled == 0 {
-                entities[entityIndex]!.chunks[chunk].reserveCapacity(
-                    Swift.min(Self.chunkSize, Swift.max(16, offset + 1)))
+            if entities.count > 8 {
+                for case let (index, entity?) in entities.enumerated() { entityIndexByName[entity.name] = index }
             }
-            entities[entityIndex]!.chunks[chunk].append(contentsOf: repeatElement(nil, count: offset + 1 - filled))
         }
-        if entities[entityIndex]!.chunks[chunk][offset] == nil { count += 1 }
-        entities[entityIndex]!.chunks[chunk][offset] = object
+        // Taken out of the array while it changes, so that its chunks stay uniquely referenced
+        // and are changed in place rather than copied.
+        let isNewEntity = entities[entityIndex] == nil
+        var entity = entities[entityIndex] ?? EntityObjects(name: object.info.name)
+        entities[entityIndex] = nil
+        if entity.set(object, forKey: key) { count += 1 }
+        if isNewEntity && entities.count > 8 { entityIndexByName[entity.name] = entityIndex }
+        entities[entityIndex] = entity
     }
 
     private mutating func remove(entityIndex: Int, key: Int64) {
-        guard key >= 1, entityIndex < entities.count, entities[entityIndex] != nil else { return }
+        guard key >= 1, entityIndex < entities.count, var entity = entities[entityIndex] else { return }
+        entities[entityIndex] = nil
+        if entity.remove(key: key) { count -= 1 }
+        entities[entityIndex] = entity
+    }
+}
+
+extension ObjectRegistry.EntityObjects {
+    /// Stores `object` for `key`; whether the key was free.
+    mutating func set(_ object: ManagedObject, forKey key: Int64) -> Bool {
         let index = Int(key - 1)
-        let chunk = index >> Self.chunkShift
-        guard chunk < Self.maxChunks else {
-            if entities[entityIndex]!.overflow.removeValue(forKey: key) != nil { count -= 1 }
-            return
+        let chunk = index >> ObjectRegistry.chunkShift
+        guard chunk < ObjectRegistry.maxChunks else { return overflow.updateValue(object, forKey: key) == nil }
+        if chunk >= chunks.count { chunks.append(contentsOf: repeatElement([], count: chunk - chunks.count + 1)) }
+        let offset = index & (ObjectRegistry.chunkSize - 1)
+        let filled = chunks[chunk].count
+        if filled <= offset {
+            // Chunks grow to the highest offset used, so that a small context stays small.
+            if filled == 0 {
+                chunks[chunk].reserveCapacity(Swift.min(ObjectRegistry.chunkSize, Swift.max(16, offset + 1)))
+            }
+            chunks[chunk].append(contentsOf: repeatElement(nil, count: offset + 1 - filled))
         }
-        let offset = index & (Self.chunkSize - 1)
-        guard chunk < entities[entityIndex]!.chunks.count, offset < entities[entityIndex]!.chunks[chunk].count else {
-            return
-        }
-        if entities[entityIndex]!.chunks[chunk][offset] != nil {
-            entities[entityIndex]!.chunks[chunk][offset] = nil
-            count -= 1
-        }
+        let wasFree = chunks[chunk][offset] == nil
+        chunks[chunk][offset] = object
+        return wasFree
+    }
+
+    /// Removes the object for `key`; whether there was one.
+    mutating func remove(key: Int64) -> Bool {
+        let index = Int(key - 1)
+        let chunk = index >> ObjectRegistry.chunkShift
+        guard chunk < ObjectRegistry.maxChunks else { return overflow.removeValue(forKey: key) != nil }
+        let offset = index & (ObjectRegistry.chunkSize - 1)
+        guard chunk < chunks.count, offset < chunks[chunk].count, chunks[chunk][offset] != nil else { return false }
+        chunks[chunk][offset] = nil
+        return true
     }
 }
