@@ -1,8 +1,7 @@
 extension CommitPlan {
     /// Empties the entity at `entityIndex` in the next state, in one step: its table and
     /// everything derived from its rows. This is the one place that knows what must go with the
-    /// rows (the uniqueness indexes; any per-attribute index kept beside the tables belongs here
-    /// too).
+    /// rows: the uniqueness indexes (the table empties its own attribute indexes).
     ///
     /// - Complexity: O(1) for the table; the old rows are released with the previous state.
     mutating func emptyEntity(_ entityIndex: Int) {

@@ -38,8 +38,8 @@ extension ManagedContext {
     private func mergeEmptied(_ emptied: EmptiedEntities) {
         let committed = coordinator.snapshot()
         let gone = registry.values.filter { object in
-            emptied.entityNames.contains(object.objectID.entityName)
-                && committed.tables[object.info.index][object.objectID.key] == nil
+            emptied.entityNames.contains(object.info.name)
+                && committed.tables[object.info.index][object.objectKey] == nil
         }
         for object in gone { refresh(object, mergeChanges: false) }
     }

@@ -23,7 +23,7 @@ extension ManagedContext {
             for object in deleted { object.willSave() }
 
             let insertedObjects = orderedInsertedObjects
-            let updatedObjects = touched.filter(\.isUpdated).sorted { $0.objectID.key < $1.objectID.key }
+            let updatedObjects = touched.filter(\.isUpdated).sorted { $0.objectKey < $1.objectKey }
             let deletedObjects = orderedDeletedObjects
             try validate(inserted: insertedObjects, updated: updatedObjects, deleted: deletedObjects)
 
@@ -117,7 +117,7 @@ extension ManagedContext {
 
     private func write(_ object: ManagedObject) -> StoreCoordinator.Commit.Write {
         .init(
-            entityIndex: object.info.index, key: object.objectID.key, values: object.values,
+            entityIndex: object.info.index, key: object.objectKey, values: object.values,
             expectedVersion: object.version, original: object.committed)
     }
 }

@@ -252,12 +252,12 @@ public final class ManagedContext {
 
     /// The pending inserts in the order they happened.
     var orderedInsertedObjects: [ManagedObject] {
-        insertionOrderIsExact ? insertionOrder : inserted.sorted { $0.objectID.key < $1.objectID.key }
+        insertionOrderIsExact ? insertionOrder : inserted.sorted { $0.objectKey < $1.objectKey }
     }
 
     /// The pending deletes in the order they happened.
     var orderedDeletedObjects: [ManagedObject] {
-        deletionOrderIsExact ? deletionOrder : deleted.sorted { $0.objectID.key < $1.objectID.key }
+        deletionOrderIsExact ? deletionOrder : deleted.sorted { $0.objectKey < $1.objectKey }
     }
 
     /// Drops an object from the context; it keeps its values but no longer has a context.

@@ -2,11 +2,9 @@ extension EntityTable {
     /// Removes every row in one step, keeping `nextKey` so that keys are never reused: what a
     /// delete of every object of the entity does to the committed table.
     ///
-    /// Everything derived from the rows (the commit plan's uniqueness indexes, and any
-    /// per-attribute index kept beside the table) must be emptied with it: see
-    /// `CommitPlan.emptyEntity(_:)`, the one place that does so.
-    ///
-    /// Attribute indexes stay, emptied.
+    /// The table's attribute indexes stay, emptied, so that later rows are indexed. The commit
+    /// plan's uniqueness indexes live outside the table: `CommitPlan.emptyEntity(_:)` empties
+    /// them with it.
     ///
     /// - Complexity: O(1) (the old chunks are released).
     mutating func removeAll() {
