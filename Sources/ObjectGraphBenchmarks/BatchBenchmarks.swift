@@ -17,35 +17,26 @@ func runBatchBenchmarks(count: Int) throws {
         ),
     ]
     for (label, makeStore) in stores {
-        try measureTimed(
-            "batch delete \(count) objects (\(label), filled outside the timing)", iterations: 1, repetitions: 3
-        ) {
-            let container = try PersistentContainer(model: model, store: try makeStore())
-            let context = container.newContext()
-            fill(context, count: count)
-            try context.save()
-            context.reset()
-            let start = ContinuousClock.now
-            let result = try context.execute(BatchDeleteRequest(Item.self))
-            let elapsed = ContinuousClock.now - start
-            precondition(result.count == count)
-            return elapsed
-        }
-        let half = try FetchPredicate(format: "price < %d", 500)
-        try measureTimed(
-            "batch delete \(count / 2) of \(count) objects with a predicate (\(label), filled outside the timing)",
-            iterations: 1, repetitions: 3
-        ) {
-            let container = try PersistentContainer(model: model, store: try makeStore())
-            let context = container.newContext()
-            fill(context, count: count)
-            try context.save()
-            context.reset()
-            let start = ContinuousClock.now
-            let result = try context.execute(BatchDeleteRequest(Item.self, predicate: half))
-            let elapsed = ContinuousClock.now - start
-            precondition(result.count == count / 2)
-            return elapsed
+        let deletes: [(name: String, predicate: FetchPredicate?, expected: Int)] = [
+            ("batch delete \(count) objects (\(label), filled outside the timing)", nil, count),
+            (
+                "batch delete \(count / 2) of \(count) objects with a predicate (\(label), filled outside the timing)",
+                try FetchPredicate(format: "price < %d", 500), count / 2
+            ),
+        ]
+        for delete in deletes {
+            try measureTimed(delete.name, iterations: 1, repetitions: 3) {
+                let container = try PersistentContainer(model: model, store: try makeStore())
+                let context = container.newContext()
+                fill(context, count: count)
+                try context.save()
+                context.reset()
+                let start = ContinuousClock.now
+                let result = try context.execute(BatchDeleteRequest(Item.self, predicate: delete.predicate))
+                let elapsed = ContinuousClock.now - start
+                precondition(result.count == delete.expected)
+                return elapsed
+            }
         }
 
         let container = try PersistentContainer(model: model, store: try makeStore())
