@@ -159,59 +159,49 @@ extension AttributeIndex {
     private func collect(
         _ range: (lower: IndexProbe.Bound?, upper: IndexProbe.Bound?), into keys: inout [Int64], limit: Int
     ) -> Bool {
-        var overflow = false
+        /// The bound as the index's value type; `.some(nil)` for no bound, `nil` if it does not fit.
+        func converted<Value>(_ bound: IndexProbe.Bound?, _ convert: (IndexProbe.Bound) -> Value?) -> Value?? {
+            guard let bound else { return .some(nil) }
+            return convert(bound).map { .some($0) }
+        }
+        func number(_ bound: IndexProbe.Bound) -> PredicateNumber? {
+            if case .number(let number) = bound { return number }
+            return nil
+        }
         switch self {
         case .integer(_, let index):
-            var lower: Int64?
-            var upper: Int64?
-            if let bound = range.lower {
-                guard case .number(let number) = bound else { return false }
-                lower = number.integerFloor
-            }
-            if let bound = range.upper {
-                guard case .number(let number) = bound else { return false }
-                upper = number.integerCeiling
-            }
-            index.forEach(from: lower) { value, key in
-                if let upper, value > upper { return false }
-                keys.append(key)
-                overflow = keys.count > limit
-                return !overflow
-            }
+            guard let lower = converted(range.lower, { number($0)?.integerFloor }),
+                let upper = converted(range.upper, { number($0)?.integerCeiling })
+            else { return false }
+            return Self.collect(from: index, lower: lower, upper: upper, into: &keys, limit: limit)
         case .real(_, let index):
-            var lower: Double?
-            var upper: Double?
-            if let bound = range.lower {
-                guard case .number(let number) = bound else { return false }
-                lower = number.realFloor
-            }
-            if let bound = range.upper {
-                guard case .number(let number) = bound else { return false }
-                upper = number.realCeiling
-            }
-            index.forEach(from: lower) { value, key in
-                if let upper, value > upper { return false }
-                keys.append(key)
-                overflow = keys.count > limit
-                return !overflow
-            }
+            guard let lower = converted(range.lower, { number($0)?.realFloor }),
+                let upper = converted(range.upper, { number($0)?.realCeiling })
+            else { return false }
+            return Self.collect(from: index, lower: lower, upper: upper, into: &keys, limit: limit)
         case .string(_, let index):
-            var lower: String?
-            var upper: String?
-            if let bound = range.lower {
-                guard case .string(let text) = bound else { return false }
-                lower = text
+            func text(_ bound: IndexProbe.Bound) -> String? {
+                if case .string(let text) = bound { return text }
+                return nil
             }
-            if let bound = range.upper {
-                guard case .string(let text) = bound else { return false }
-                upper = text
+            guard let lower = converted(range.lower, text), let upper = converted(range.upper, text) else {
+                return false
             }
-            index.forEach(from: lower) { value, key in
-                if let upper, value > upper { return false }
-                keys.append(key)
-                overflow = keys.count > limit
-                return !overflow
-            }
+            return Self.collect(from: index, lower: lower, upper: upper, into: &keys, limit: limit)
+        }
+    }
+
+    /// Appends the keys of `index` from `lower` to `upper` inclusive; false if `keys` would grow
+    /// past `limit`.
+    private static func collect<Value: Comparable & Sendable>(
+        from index: SortedKeyIndex<Value>, lower: Value?, upper: Value?, into keys: inout [Int64], limit: Int
+    ) -> Bool {
+        var overflow = false
+        index.forEach(from: lower) { value, key in
+            if let upper, value > upper { return false }
+            keys.append(key)
+            overflow = keys.count > limit
+            return !overflow
         }
         return !overflow
     }
