@@ -11,6 +11,10 @@ struct IndexPlan {
     /// Whether `keys` are in the order of the request's sort descriptors (one ascending sort on
     /// the indexed attribute, ties in key order, as a stable sort leaves them).
     let isInSortOrder: Bool
+    /// The conjuncts every committed row among `keys` satisfies, as the index found them (an
+    /// integer index's exact range): the scan of the candidates need not test them (the fetch
+    /// still checks the whole predicate on the rows that pass).
+    let impliedTests: [ValueTest]
 
     /// The plan for `predicate` on `table`, or `nil` to scan: no conjunct fits an index, or
     /// each that does selects more than half of the rows. When several conjuncts fit indexes,
@@ -18,6 +22,7 @@ struct IndexPlan {
     init?(_ predicate: CompiledPredicate, table: EntityTable, sort: CompiledSort?) {
         guard !table.indexes.isEmpty, table.count > 0 else { return nil }
         var lists: [(keys: [Int64], slot: Int, isSingleRange: Bool)] = []
+        var implied: [ValueTest] = []
         for (slot, test) in predicate.root.slotConjuncts {
             guard let index = table.index(ofSlot: slot), let probe = test.indexProbe else { continue }
             guard let keys = index.candidates(for: probe, limit: table.count / 2) else { continue }
@@ -27,6 +32,7 @@ struct IndexPlan {
             case .ranges(let ranges): isSingleRange = ranges.count == 1
             }
             lists.append((keys, slot, isSingleRange))
+            if Self.isExact(probe, of: test, on: index) { implied.append(test) }
         }
         guard !lists.isEmpty else { return nil }
         var sortSlot: Int?
@@ -50,6 +56,21 @@ struct IndexPlan {
             self.keys = lists[driver].isSingleRange ? keys.sorted() : keys
         }
         self.isInSortOrder = sortsByIndex
+        self.impliedTests = implied
+    }
+
+    /// Whether the rows `index` finds for `probe` are exactly those `test` matches: an integer
+    /// range whose bounds are the test's own (`<` and `>` probe inclusive bounds, a superset).
+    static func isExact(_ probe: IndexProbe, of test: ValueTest, on index: AttributeIndex) -> Bool {
+        guard case .integer = index, case .ranges(let ranges) = probe, ranges.count == 1,
+            case .integerRange(_, let lower, let upper, _) = test.rowStep(slot: index.slot, node: 0)
+        else { return false }
+        func integer(_ bound: IndexProbe.Bound?, unbounded: Int64) -> Int64? {
+            guard let bound else { return unbounded }
+            if case .number(.int(let value)) = bound { return value }
+            return nil
+        }
+        return integer(ranges[0].lower, unbounded: .min) == lower && integer(ranges[0].upper, unbounded: .max) == upper
     }
 
     /// The keys of `keys` (in their order) that are also in `other`, all below `end`.

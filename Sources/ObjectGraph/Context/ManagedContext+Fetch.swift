@@ -208,15 +208,29 @@ extension ManagedContext {
             }
             return true
         }
-        let filter = filter?.isRowLocal == true ? filter : nil
+        let filter = filter?.isRowLocal == true ? filter.map { RowProgram($0, skipping: scan.impliedTests) } : nil
         let overrides = scan.overrides
-        if let keys = scan.candidateKeys {
+        if let keys = scan.candidateKeys, let filter {
+            // The candidates are filtered in segments (growing, so that a fetch that stops
+            // early reads few rows), each segment's rows read in key order.
+            var start = 0
+            var segment = 256
+            candidates: while start < keys.count {
+                let end = min(keys.count, start + segment)
+                let kept = scan.table.keys(keys[start..<end]) { key, values in
+                    (!overrides.isEmpty && overrides[key] != nil) || filter.matches(values)
+                }
+                for key in kept {
+                    guard let row = scan.table[key] else { continue }
+                    guard visit(key, row) else { break candidates }
+                }
+                start = end
+                segment *= 4
+            }
+        } else if let keys = scan.candidateKeys {
             for (position, key) in keys.enumerated() {
                 if position % EntityTable.touchBlock == 0 {
                     scan.table.touch(keys[position..<min(keys.count, position + EntityTable.touchBlock)])
-                }
-                if let filter, overrides.isEmpty || overrides[key] == nil {
-                    guard scan.table.row(key, satisfies: filter.matchesRow) else { continue }
                 }
                 guard let row = scan.table[key] else { continue }
                 guard visit(key, row) else { break }
@@ -224,7 +238,7 @@ extension ManagedContext {
         } else if let filter {
             scan.table.forEachWhile(
                 including: { key, values in
-                    (!overrides.isEmpty && overrides[key] != nil) || filter.matchesRow(values)
+                    (!overrides.isEmpty && overrides[key] != nil) || filter.matches(values)
                 }, visit)
         } else {
             scan.table.forEachWhile(visit)
@@ -278,6 +292,8 @@ private struct FetchScan {
     /// The committed rows to consider when an index narrowed them (ascending, or in sort order
     /// when there are no pending changes to merge); `nil`: all.
     var candidateKeys: [Int64]?
+    /// Conjuncts the plan's committed candidates satisfy (see ``IndexPlan/impliedTests``).
+    var impliedTests: [ValueTest] = []
 
     /// Considers only the plan's committed rows and those with pending changes (whose current
     /// values the index does not know). Returns whether the candidates are in the request's
@@ -285,6 +301,7 @@ private struct FetchScan {
     @discardableResult
     mutating func useCandidates(_ plan: IndexPlan) -> Bool {
         var keys = plan.keys
+        impliedTests = plan.impliedTests
         if plan.isInSortOrder, pending.isEmpty, overrides.isEmpty {
             candidateKeys = keys
             return true

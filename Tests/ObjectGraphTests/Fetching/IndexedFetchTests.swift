@@ -23,6 +23,8 @@ struct IndexedPair {
     static let names: [String?] = [
         "apple", "Apple Pie", "apricot", "banana", "Ärger", "café", "cafe\u{301}", "CAFE", "caf", "りんご", "", nil,
         "straße", "e\u{301}clair", "éclair", "emoji 🍎", "a", "ab", "abc", "b", "z\u{10FFFF}", "zz", "a\u{301}",
+        // Canonically equivalent to "Kelvin"; a CR LF across a prefix's end; a mark after "ab".
+        "\u{212A}elvin", "Kelvin", "w1\r\nx", "ab\u{301}c",
     ]
 
     let plain: ManagedContext
@@ -177,6 +179,16 @@ struct IndexedPair {
             ("flag == YES", []), ("price > 100 OR name == 'apple'", []), ("NOT price > 100", []),
             ("price >= 100 AND price <= 110", []), ("name ENDSWITH 'e' AND price < 300", []), ("TRUEPREDICATE", []),
             ("FALSEPREDICATE AND price == 5", []),
+            // Conjunctions whose integer range an index finds exactly (the scan of its candidates
+            // skips it) or as a superset (`<`, `>`), with prefixes decided by bytes or not.
+            ("price >= 100 AND price < 200 AND name BEGINSWITH 'w1'", []),
+            ("price > 100 AND name BEGINSWITH 'w'", []), ("price <= %@ AND name BEGINSWITH %@", [Int64.min, ""]),
+            ("price > %@ AND name BEGINSWITH 'a'", [Int64.max]), ("price < %@", [Int64.min]),
+            ("name BEGINSWITH 'K' AND price >= 0", []), ("name BEGINSWITH %@", ["w1\r"]),
+            ("name BEGINSWITH 'ab' AND price BETWEEN {0, 999}", []),
+            ("NOT (price BETWEEN {100, 200}) AND name BEGINSWITH 'a'", []),
+            ("price BETWEEN {100, 200} AND (name BEGINSWITH 'a' OR name BEGINSWITH[c] 'W')", []),
+            ("price BETWEEN {100, 200} AND NOT name BEGINSWITH 'w'", []),
         ]
     }
 
@@ -320,6 +332,25 @@ extension IndexedPair {
 }
 
 @Suite struct IndexPlanTests {
+    /// Only an integer index's exact ranges are implied for the candidates (their scan skips
+    /// them); `<`, `>`, non-integer bounds, other indexes and lists of points are re-tested.
+    @Test func impliedTestsAreTheExactIntegerRanges() throws {
+        let pair = try IndexedPair(count: 700)
+        let table = pair.indexedContainer.committedSnapshot().tables[0]
+        let model = pair.indexedContainer.model
+        let info = try #require(model.info(named: "Item"))
+        for (format, implied) in [
+            ("price BETWEEN {100, 200}", 1), ("price > 900", 0), ("price >= 900", 1), ("price == 5", 1),
+            ("price == 5.5", 0), ("price < 100.5", 0), ("price <= 100", 1), ("weight BETWEEN {1, 2}", 0),
+            ("name BEGINSWITH 'a'", 0), ("price IN {1, 2}", 0), ("price BETWEEN {100, 200} AND price <= 150", 2),
+            ("price BETWEEN {100, 200} AND name BEGINSWITH 'a'", 1), ("code == 3", 1),
+        ] {
+            let compiled = try CompiledPredicate(FetchPredicate(format: format), entity: info, model: model)
+            let plan = try #require(IndexPlan(compiled, table: table, sort: nil), "\(format)")
+            #expect(plan.impliedTests.count == implied, "\(format)")
+        }
+    }
+
     @Test func intersectionKeepsTheFirstListsOrderAndIgnoresKeysOutOfRange() {
         #expect(IndexPlan.keys([9, 3, 64, 65, 1], in: [1, 64, 65, 9, 200, -1], below: 100) == [9, 64, 65, 1])
         #expect(IndexPlan.keys([], in: [1, 2], below: 10).isEmpty)

@@ -98,6 +98,12 @@ class PredicateNode {
     /// conjuncts of that form), for index lookups.
     var slotConjuncts: [(slot: Int, test: ValueTest)] { [] }
 
+    /// Appends the node's conjuncts (the node itself, unless it is an `AND`), in evaluation order.
+    func appendConjuncts(to conjuncts: inout [PredicateNode]) { conjuncts.append(self) }
+
+    /// The slot and test, for a test of one of the object's own attributes.
+    var slotTest: (slot: Int, test: ValueTest)? { nil }
+
     static func constant(_ result: Bool) -> PredicateNode { ConstantNode(result) }
     static func not(_ node: PredicateNode) -> PredicateNode { NotNode(node) }
     /// Every node (at least one), as a balanced tree of pairs evaluated left to right: a final
@@ -165,6 +171,10 @@ private final class AndNode: PredicateNode {
         first.matchesRow(values) && second.matchesRow(values)
     }
     override var slotConjuncts: [(slot: Int, test: ValueTest)] { first.slotConjuncts + second.slotConjuncts }
+    override func appendConjuncts(to conjuncts: inout [PredicateNode]) {
+        first.appendConjuncts(to: &conjuncts)
+        second.appendConjuncts(to: &conjuncts)
+    }
 }
 
 private final class OrNode: PredicateNode {
@@ -196,6 +206,7 @@ private final class SlotTestNode: PredicateNode {
     override var isRowLocal: Bool { true }
     override func matchesRow(_ values: UnsafeBufferPointer<StoreValue>) -> Bool { test.matches(values[slot]) }
     override var slotConjuncts: [(slot: Int, test: ValueTest)] { [(slot, test)] }
+    override var slotTest: (slot: Int, test: ValueTest)? { (slot, test) }
 }
 
 private final class TestNode: PredicateNode {

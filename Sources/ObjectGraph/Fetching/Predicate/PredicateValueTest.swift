@@ -129,6 +129,10 @@ class ValueTest {
     /// What an attribute index can look up for this test, if it can (see ``IndexProbe``).
     var indexProbe: IndexProbe? { nil }
 
+    /// The test as an inline step of a ``RowProgram`` on `slot` (falling back to the compiled
+    /// conjunct at `node`), if it has one.
+    func rowStep(slot: Int, node: Int) -> RowProgram.Step? { nil }
+
     static func constant(_ result: Bool) -> ValueTest { ConstantTest(result) }
 
     /// `== nil` (true) or `!= nil` (false).
@@ -188,6 +192,19 @@ private final class IntegerRelationTest: ValueTest {
 
     override var indexProbe: IndexProbe? { .relation(relation, number) }
 
+    override func rowStep(slot: Int, node: Int) -> RowProgram.Step? {
+        let (lower, upper): (Int64, Int64)
+        switch relation {
+        case .equal: (lower, upper) = (constant, constant)
+        case .notEqual: return nil
+        case .less: (lower, upper) = constant == .min ? (1, 0) : (.min, constant - 1)
+        case .lessOrEqual: (lower, upper) = (.min, constant)
+        case .greater: (lower, upper) = constant == .max ? (1, 0) : (constant + 1, .max)
+        case .greaterOrEqual: (lower, upper) = (constant, .max)
+        }
+        return .integerRange(slot: slot, lower: lower, upper: upper, node: node)
+    }
+
     override func matches(_ value: StoreValue) -> Bool {
         guard case .int(let integer) = value else {
             switch relation {
@@ -221,6 +238,10 @@ private final class IntegerRangeTest: ValueTest {
     }
 
     override var indexProbe: IndexProbe? { .between(low, high) }
+
+    override func rowStep(slot: Int, node: Int) -> RowProgram.Step? {
+        .integerRange(slot: slot, lower: lower, upper: upper, node: node)
+    }
 
     override func matches(_ value: StoreValue) -> Bool {
         if case .int(let integer) = value { return integer >= lower && integer <= upper }
@@ -301,6 +322,13 @@ private final class StringTest: ValueTest {
 
     override var indexProbe: IndexProbe? {
         operation == .prefix && constant.options.isEmpty ? .prefix(constant.folded) : nil
+    }
+
+    override func rowStep(slot: Int, node: Int) -> RowProgram.Step? {
+        guard operation == .prefix, constant.options.isEmpty, let bytes = constant.ascii,
+            let prefix = ASCIIPrefix(bytes)
+        else { return nil }
+        return .asciiPrefix(slot: slot, prefix, node: node)
     }
 
     override func matches(_ value: StoreValue) -> Bool {

@@ -1,0 +1,123 @@
+/// A row-local predicate's conjuncts flattened for scans: integer ranges and case-sensitive
+/// ASCII prefixes are evaluated inline, without dynamic dispatch or copies of their constants;
+/// any other conjunct (and any value these steps cannot decide) runs as compiled.
+///
+/// A program matches exactly the rows ``CompiledPredicate/matchesRow(_:)`` matches, less any
+/// conjunct it was told to skip (one an index already guarantees for its candidates).
+final class RowProgram {
+    enum Step {
+        /// An integer value in `lower...upper` (empty when `lower > upper`).
+        case integerRange(slot: Int, lower: Int64, upper: Int64, node: Int)
+        /// A string that begins with an ASCII prefix, case- and diacritic-sensitive.
+        case asciiPrefix(slot: Int, ASCIIPrefix, node: Int)
+        /// Any other conjunct.
+        case node(Int)
+    }
+
+    private let steps: UnsafeMutableBufferPointer<Step>
+    /// The compiled conjuncts, for the steps that fall back to them.
+    private let nodes: [PredicateNode]
+
+    /// The program of `predicate`'s conjuncts (which must be row-local), without the conjuncts
+    /// that test one of `implied` (compared by identity).
+    init(_ predicate: CompiledPredicate, skipping implied: [ValueTest] = []) {
+        var conjuncts: [PredicateNode] = []
+        predicate.root.appendConjuncts(to: &conjuncts)
+        var steps: [Step] = []
+        var nodes: [PredicateNode] = []
+        for conjunct in conjuncts {
+            if let test = conjunct.slotTest, implied.contains(where: { $0 === test.test }) { continue }
+            let node = nodes.count
+            nodes.append(conjunct)
+            if let (slot, test) = conjunct.slotTest, let step = test.rowStep(slot: slot, node: node) {
+                steps.append(step)
+            } else {
+                steps.append(.node(node))
+            }
+        }
+        self.steps = .allocate(capacity: steps.count)
+        _ = self.steps.initialize(from: steps)
+        self.nodes = nodes
+    }
+
+    deinit {
+        steps.deallocate()
+    }
+
+    /// Whether the row with `values` (read in place) satisfies every step.
+    @inline(__always)
+    func matches(_ values: UnsafeBufferPointer<StoreValue>) -> Bool {
+        for step in steps {
+            switch step {
+            case .integerRange(let slot, let lower, let upper, let node):
+                if case .int(let value) = values[slot] {
+                    if value < lower || value > upper { return false }
+                } else if !nodes[node].matchesRow(values) {
+                    return false
+                }
+            case .asciiPrefix(let slot, let prefix, let node):
+                switch prefix.begins(values[slot]) {
+                case true: continue
+                case false: return false
+                case nil: if !nodes[node].matchesRow(values) { return false }
+                }
+            case .node(let node):
+                if !nodes[node].matchesRow(values) { return false }
+            }
+        }
+        return true
+    }
+}
+
+/// An ASCII prefix of up to 16 bytes, held inline, for ``RowProgram``.
+struct ASCIIPrefix {
+    private let low: UInt64
+    private let high: UInt64
+    private let count: Int
+
+    /// The prefix, or `nil` if `bytes` are not ASCII or longer than 16.
+    init?(_ bytes: [UInt8]) {
+        guard bytes.count <= 16, bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var words: (UInt64, UInt64) = (0, 0)
+        for (position, byte) in bytes.enumerated() {
+            if position < 8 {
+                words.0 |= UInt64(byte) << UInt64(position * 8)
+            } else {
+                words.1 |= UInt64(byte) << UInt64((position - 8) * 8)
+            }
+        }
+        (low, high, count) = (words.0, words.1, bytes.count)
+    }
+
+    @inline(__always)
+    private func byte(_ position: Int) -> UInt8 {
+        UInt8(truncatingIfNeeded: (position < 8 ? low : high) >> UInt64((position & 7) * 8))
+    }
+
+    /// Whether `value` is a string that begins with the prefix, as Swift's `hasPrefix` (the
+    /// compiled test) decides, when its first bytes decide it: `nil` when they do not (a
+    /// non-ASCII byte among the first `count + 1`, which may compose with or be canonically
+    /// equivalent to the prefix's characters, a `"\r\n"` across its end, or a value that is not
+    /// a string).
+    ///
+    /// ASCII characters are their own canonical form and only combine with following marks
+    /// (non-ASCII) or as CR LF, so a mismatch at an ASCII byte after matching ASCII bytes is
+    /// final, and a match followed by an ASCII byte or the end is complete.
+    @inline(__always)
+    func begins(_ value: StoreValue) -> Bool? {
+        guard case .string(var text) = value else { return nil }
+        return text.withUTF8 { bytes -> Bool? in
+            let checked = Swift.min(count, bytes.count)
+            for position in 0..<checked {
+                let byte = bytes[position]
+                if byte >= 0x80 { return nil }
+                if byte != self.byte(position) { return false }
+            }
+            if bytes.count < count { return false }
+            if bytes.count == count { return true }
+            let next = bytes[count]
+            if next >= 0x80 || (next == 0x0A && count > 0 && self.byte(count - 1) == 0x0D) { return nil }
+            return true
+        }
+    }
+}
