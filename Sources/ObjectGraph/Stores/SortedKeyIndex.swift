@@ -119,6 +119,38 @@ struct SortedKeyIndex<Value: Comparable & Sendable>: Sendable {
         }
     }
 
+    /// Appends the keys of the entries with values in `lower...upper` (`nil`: unbounded) in
+    /// ascending order; false, with `keys` partly filled, if more than `limit` keys would be in
+    /// it. Each chunk is read as one buffer, its entries up to the bound copied in a tight
+    /// loop (no closure per entry).
+    func appendKeys(from lower: Value?, through upper: Value?, into keys: inout [Int64], limit: Int) -> Bool {
+        var (chunk, offset) = lower.map { start(after: $0, inclusive: true) } ?? (0, 0)
+        while chunk < chunks.count {
+            let finished = chunks[chunk].withUnsafeBufferPointer { entries -> Bool? in
+                var end = entries.count
+                var reachedUpper = false
+                if let upper, entries[end - 1].value > upper {
+                    // The first entry above `upper`: this chunk is the last.
+                    var low = offset
+                    while low < end {
+                        let middle = (low + end) / 2
+                        if entries[middle].value > upper { end = middle } else { low = middle + 1 }
+                    }
+                    reachedUpper = true
+                }
+                guard keys.count + (end - offset) <= limit else { return nil }
+                keys.reserveCapacity(keys.count + (end - offset))
+                for position in offset..<end { keys.append(entries[position].key) }
+                return reachedUpper
+            }
+            guard let finished else { return false }
+            if finished { return true }
+            chunk += 1
+            offset = 0
+        }
+        return true
+    }
+
     /// The number of entries with values in `lower...upper` (`nil`: unbounded), at most `limit`.
     func count(from lower: Value?, through upper: Value?, limit: Int) -> Int {
         var result = 0

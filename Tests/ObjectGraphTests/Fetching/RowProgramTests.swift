@@ -140,3 +140,36 @@ import Testing
         }
     }
 }
+
+@Suite struct SortedKeyIndexRangeTests {
+    /// The bulk range copy against a filter of every entry: bounds inside, across and outside
+    /// chunks, reversed and unbounded ranges, and limits just below and at the count.
+    @Test func appendedKeysAreTheEntriesInTheRangeInIndexOrder() {
+        var index = SortedKeyIndex<Int64>()
+        for key in Int64(1)...3_000 { index.insert((key * 7) % 400, key: key) }
+        var all: [(Int64, Int64)] = []
+        index.forEach(from: nil) { value, key in
+            all.append((value, key))
+            return true
+        }
+        let bounds: [(Int64?, Int64?)] = [
+            (100, 200), (nil, nil), (nil, 3), (398, nil), (200, 100), (500, nil), (nil, -1), (0, 0), (399, 399),
+            (17, 311),
+        ]
+        for (lower, upper) in bounds {
+            let expected = all.filter { (lower ?? .min) <= $0.0 && $0.0 <= (upper ?? .max) }.map(\.1)
+            var keys: [Int64] = [-9]
+            #expect(index.appendKeys(from: lower, through: upper, into: &keys, limit: expected.count + 1))
+            #expect(keys == [-9] + expected, "\(String(describing: lower))...\(String(describing: upper))")
+            var limited: [Int64] = []
+            #expect(index.appendKeys(from: lower, through: upper, into: &limited, limit: expected.count))
+            if !expected.isEmpty {
+                var over: [Int64] = []
+                #expect(!index.appendKeys(from: lower, through: upper, into: &over, limit: expected.count - 1))
+            }
+        }
+        var empty: [Int64] = []
+        #expect(SortedKeyIndex<Int64>().appendKeys(from: nil, through: nil, into: &empty, limit: 0))
+        #expect(empty.isEmpty)
+    }
+}

@@ -196,14 +196,7 @@ extension AttributeIndex {
     private static func collect<Value: Comparable & Sendable>(
         from index: SortedKeyIndex<Value>, lower: Value?, upper: Value?, into keys: inout [Int64], limit: Int
     ) -> Bool {
-        var overflow = false
-        index.forEach(from: lower) { value, key in
-            if let upper, value > upper { return false }
-            keys.append(key)
-            overflow = keys.count > limit
-            return !overflow
-        }
-        return !overflow
+        index.appendKeys(from: lower, through: upper, into: &keys, limit: limit)
     }
 }
 
