@@ -88,21 +88,18 @@ struct ObjectRegistry {
                 for case let (index, entity?) in entities.enumerated() { entityIndexByName[entity.name] = index }
             }
         }
-        // Taken out of the array while it changes, so that its chunks stay uniquely referenced
-        // and are changed in place rather than copied.
-        let isNewEntity = entities[entityIndex] == nil
-        var entity = entities[entityIndex] ?? EntityObjects(name: object.info.name)
-        entities[entityIndex] = nil
-        if entity.set(object, forKey: key) { count += 1 }
-        if isNewEntity && entities.count > 8 { entityIndexByName[entity.name] = entityIndex }
-        entities[entityIndex] = entity
+        if entities[entityIndex] == nil {
+            entities[entityIndex] = EntityObjects(name: object.info.name)
+            if entities.count > 8 { entityIndexByName[object.info.name] = entityIndex }
+        }
+        // Changed in place through the optional (no copy of the entity's chunks, which stay
+        // uniquely referenced).
+        if entities[entityIndex]!.set(object, forKey: key) { count += 1 }
     }
 
     private mutating func remove(entityIndex: Int, key: Int64) {
-        guard key >= 1, entityIndex < entities.count, var entity = entities[entityIndex] else { return }
-        entities[entityIndex] = nil
-        if entity.remove(key: key) { count -= 1 }
-        entities[entityIndex] = entity
+        guard key >= 1, entityIndex < entities.count, entities[entityIndex] != nil else { return }
+        if entities[entityIndex]!.remove(key: key) { count -= 1 }
     }
 }
 
@@ -115,6 +112,11 @@ extension ObjectRegistry.EntityObjects {
         if chunk >= chunks.count { chunks.append(contentsOf: repeatElement([], count: chunk - chunks.count + 1)) }
         let offset = index & (ObjectRegistry.chunkSize - 1)
         let filled = chunks[chunk].count
+        if filled == offset, filled > 0 {
+            // The next key in sequence, as a fetch in key order registers them.
+            chunks[chunk].append(object)
+            return true
+        }
         if filled <= offset {
             // Chunks grow to the highest offset used, so that a small context stays small.
             if filled == 0 {
