@@ -6,12 +6,20 @@ import Synchronization
 /// Built once by ``ManagedObjectModel`` and shared by every object of the entity. Values live in
 /// arrays indexed by slot: attributes first, in model order, then relationships.
 final class EntityInfo: Sendable {
-    /// A relationship with its destination and inverse resolved to indexes.
-    struct ResolvedRelationship: Sendable {
+    /// A relationship with its destination and inverse resolved to indexes. A class, so that
+    /// reading one while an object's relationship changes costs one reference count rather than
+    /// one for each string of the description.
+    final class ResolvedRelationship: Sendable {
         let description: RelationshipDescription
         let destinationIndex: Int
         /// The inverse relationship's slot in the destination entity, if there is an inverse.
         let inverseSlot: Int?
+
+        init(description: RelationshipDescription, destinationIndex: Int, inverseSlot: Int?) {
+            self.description = description
+            self.destinationIndex = destinationIndex
+            self.inverseSlot = inverseSlot
+        }
     }
 
     let description: EntityDescription
