@@ -5,17 +5,23 @@
 /// A `[ObjectID: ManagedObject]` dictionary stored each ID beside its object (32 bytes a bucket)
 /// and scattered consecutive keys across memory; at 100,000 objects, looking them up cost more
 /// than creating them.
-struct ObjectRegistry {
+///
+/// Noncopyable: its entities are shared objects, so a copy would not be independent.
+struct ObjectRegistry: ~Copyable {
     fileprivate static let chunkShift = 8
     fileprivate static let chunkSize = 1 << chunkShift
     /// Keys beyond this many chunks (2^24 keys) go to a dictionary, so that one huge key does not
     /// allocate a huge chunk table.
     fileprivate static let maxChunks = 1 << 16
 
-    fileprivate struct EntityObjects {
+    /// One entity's objects. A class, so that a lookup takes one reference, not one for each of
+    /// its fields, and changes happen in place.
+    fileprivate final class EntityObjects {
         let name: String
         var chunks: [[ManagedObject?]] = []
         var overflow: [Int64: ManagedObject] = [:]
+
+        init(name: String) { self.name = name }
     }
 
     /// By entity index in the model; `nil` for entities with no object registered yet.
@@ -42,9 +48,8 @@ struct ObjectRegistry {
         let chunk = index >> Self.chunkShift
         guard chunk < Self.maxChunks else { return entity.overflow[key] }
         guard chunk < entity.chunks.count else { return nil }
-        let slots = entity.chunks[chunk]
         let offset = index & (Self.chunkSize - 1)
-        return offset < slots.count ? slots[offset] : nil
+        return offset < entity.chunks[chunk].count ? entity.chunks[chunk][offset] : nil
     }
 
     subscript(id: ObjectID) -> ManagedObject? {
@@ -88,27 +93,26 @@ struct ObjectRegistry {
                 for case let (index, entity?) in entities.enumerated() { entityIndexByName[entity.name] = index }
             }
         }
-        // Taken out of the array while it changes, so that its chunks stay uniquely referenced
-        // and are changed in place rather than copied.
-        let isNewEntity = entities[entityIndex] == nil
-        var entity = entities[entityIndex] ?? EntityObjects(name: object.info.name)
-        entities[entityIndex] = nil
+        let entity: EntityObjects
+        if let existing = entities[entityIndex] {
+            entity = existing
+        } else {
+            entity = EntityObjects(name: object.info.name)
+            entities[entityIndex] = entity
+            if entities.count > 8 { entityIndexByName[entity.name] = entityIndex }
+        }
         if entity.set(object, forKey: key) { count += 1 }
-        if isNewEntity && entities.count > 8 { entityIndexByName[entity.name] = entityIndex }
-        entities[entityIndex] = entity
     }
 
     private mutating func remove(entityIndex: Int, key: Int64) {
-        guard key >= 1, entityIndex < entities.count, var entity = entities[entityIndex] else { return }
-        entities[entityIndex] = nil
+        guard key >= 1, entityIndex < entities.count, let entity = entities[entityIndex] else { return }
         if entity.remove(key: key) { count -= 1 }
-        entities[entityIndex] = entity
     }
 }
 
 extension ObjectRegistry.EntityObjects {
     /// Stores `object` for `key`; whether the key was free.
-    mutating func set(_ object: ManagedObject, forKey key: Int64) -> Bool {
+    func set(_ object: ManagedObject, forKey key: Int64) -> Bool {
         let index = Int(key - 1)
         let chunk = index >> ObjectRegistry.chunkShift
         guard chunk < ObjectRegistry.maxChunks else { return overflow.updateValue(object, forKey: key) == nil }
@@ -128,7 +132,7 @@ extension ObjectRegistry.EntityObjects {
     }
 
     /// Removes the object for `key`; whether there was one.
-    mutating func remove(key: Int64) -> Bool {
+    func remove(key: Int64) -> Bool {
         let index = Int(key - 1)
         let chunk = index >> ObjectRegistry.chunkShift
         guard chunk < ObjectRegistry.maxChunks else { return overflow.removeValue(forKey: key) != nil }
