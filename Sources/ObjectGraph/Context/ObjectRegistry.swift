@@ -5,17 +5,23 @@
 /// A `[ObjectID: ManagedObject]` dictionary stored each ID beside its object (32 bytes a bucket)
 /// and scattered consecutive keys across memory; at 100,000 objects, looking them up cost more
 /// than creating them.
-struct ObjectRegistry {
+///
+/// Noncopyable: its entities are shared objects, so a copy would not be independent.
+struct ObjectRegistry: ~Copyable {
     fileprivate static let chunkShift = 8
     fileprivate static let chunkSize = 1 << chunkShift
     /// Keys beyond this many chunks (2^24 keys) go to a dictionary, so that one huge key does not
     /// allocate a huge chunk table.
     fileprivate static let maxChunks = 1 << 16
 
-    fileprivate struct EntityObjects {
+    /// One entity's objects. A class, so that a lookup takes one reference, not one for each of
+    /// its fields, and changes happen in place.
+    fileprivate final class EntityObjects {
         let name: String
         var chunks: [[ManagedObject?]] = []
         var overflow: [Int64: ManagedObject] = [:]
+
+        init(name: String) { self.name = name }
     }
 
     /// By entity index in the model; `nil` for entities with no object registered yet.
@@ -42,9 +48,8 @@ struct ObjectRegistry {
         let chunk = index >> Self.chunkShift
         guard chunk < Self.maxChunks else { return entity.overflow[key] }
         guard chunk < entity.chunks.count else { return nil }
-        let slots = entity.chunks[chunk]
         let offset = index & (Self.chunkSize - 1)
-        return offset < slots.count ? slots[offset] : nil
+        return offset < entity.chunks[chunk].count ? entity.chunks[chunk][offset] : nil
     }
 
     subscript(id: ObjectID) -> ManagedObject? {
@@ -88,24 +93,26 @@ struct ObjectRegistry {
                 for case let (index, entity?) in entities.enumerated() { entityIndexByName[entity.name] = index }
             }
         }
-        if entities[entityIndex] == nil {
-            entities[entityIndex] = EntityObjects(name: object.info.name)
-            if entities.count > 8 { entityIndexByName[object.info.name] = entityIndex }
+        let entity: EntityObjects
+        if let existing = entities[entityIndex] {
+            entity = existing
+        } else {
+            entity = EntityObjects(name: object.info.name)
+            entities[entityIndex] = entity
+            if entities.count > 8 { entityIndexByName[entity.name] = entityIndex }
         }
-        // Changed in place through the optional (no copy of the entity's chunks, which stay
-        // uniquely referenced).
-        if entities[entityIndex]!.set(object, forKey: key) { count += 1 }
+        if entity.set(object, forKey: key) { count += 1 }
     }
 
     private mutating func remove(entityIndex: Int, key: Int64) {
-        guard key >= 1, entityIndex < entities.count, entities[entityIndex] != nil else { return }
-        if entities[entityIndex]!.remove(key: key) { count -= 1 }
+        guard key >= 1, entityIndex < entities.count, let entity = entities[entityIndex] else { return }
+        if entity.remove(key: key) { count -= 1 }
     }
 }
 
 extension ObjectRegistry.EntityObjects {
     /// Stores `object` for `key`; whether the key was free.
-    mutating func set(_ object: ManagedObject, forKey key: Int64) -> Bool {
+    func set(_ object: ManagedObject, forKey key: Int64) -> Bool {
         let index = Int(key - 1)
         let chunk = index >> ObjectRegistry.chunkShift
         guard chunk < ObjectRegistry.maxChunks else { return overflow.updateValue(object, forKey: key) == nil }
@@ -130,7 +137,7 @@ extension ObjectRegistry.EntityObjects {
     }
 
     /// Removes the object for `key`; whether there was one.
-    mutating func remove(key: Int64) -> Bool {
+    func remove(key: Int64) -> Bool {
         let index = Int(key - 1)
         let chunk = index >> ObjectRegistry.chunkShift
         guard chunk < ObjectRegistry.maxChunks else { return overflow.removeValue(forKey: key) != nil }

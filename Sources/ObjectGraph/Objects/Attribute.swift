@@ -33,14 +33,10 @@ public struct Attribute<Value: AttributeValue> {
         renamingIdentifier: String? = nil, minimum: Value? = nil, maximum: Value? = nil,
         length: ClosedRange<Int>? = nil, pattern: String? = nil
     ) {
-        // Only the closure and non-generic arguments reach the recorder (bounds as store values):
-        // a generic `Value?` argument kept the optimizer from inlining this initializer into the
-        // class's, which then allocated a thunk for the closure on every object it created or
-        // fetched, recording or not.
         if PropertyDeclarations.mayBeRecording {
             Self.recordDeclaration(
-                initialValue: wrappedValue, indexed: indexed, renamingIdentifier: renamingIdentifier,
-                minimum: minimum?.storeValue, maximum: maximum?.storeValue, length: length, pattern: pattern)
+                initialValueOf: wrappedValue, indexed: indexed, renamingIdentifier: renamingIdentifier,
+                minimum: minimum, maximum: maximum, length: length, pattern: pattern)
         }
     }
 
@@ -52,8 +48,8 @@ public struct Attribute<Value: AttributeValue> {
     ) {
         if PropertyDeclarations.mayBeRecording {
             Self.recordDeclaration(
-                initialValue: nil, indexed: indexed, renamingIdentifier: renamingIdentifier,
-                minimum: minimum?.storeValue, maximum: maximum?.storeValue, length: length, pattern: pattern)
+                initialValue: nil, indexed: indexed, renamingIdentifier: renamingIdentifier, minimum: minimum,
+                maximum: maximum, length: length, pattern: pattern)
         }
     }
 
@@ -94,13 +90,28 @@ public struct Attribute<Value: AttributeValue> {
 }
 
 extension Attribute {
+    /// ``recordDeclaration(initialValue:indexed:renamingIdentifier:minimum:maximum:length:pattern:)``
+    /// for an initial value. Specialized in the caller's module and never inlined, so that the
+    /// initial value's closure is converted to the generic form (an allocation) only while an
+    /// entity is being derived, not each time an object is created.
+    @inlinable @inline(never)
+    static func recordDeclaration(
+        initialValueOf initialValue: @escaping @Sendable () -> Value, indexed: Bool, renamingIdentifier: String?,
+        minimum: Value?, maximum: Value?, length: ClosedRange<Int>?, pattern: String?
+    ) {
+        recordDeclaration(
+            initialValue: initialValue, indexed: indexed, renamingIdentifier: renamingIdentifier, minimum: minimum,
+            maximum: maximum, length: length, pattern: pattern)
+    }
+
     /// Hands the declaration to the recorder of a derivation running on this thread, if any.
     @usableFromInline
     static func recordDeclaration(
-        initialValue: (@Sendable () -> Value)?, indexed: Bool, renamingIdentifier: String?, minimum: StoreValue?,
-        maximum: StoreValue?, length: ClosedRange<Int>?, pattern: String?
+        initialValue: (@Sendable () -> Value)?, indexed: Bool, renamingIdentifier: String?, minimum: Value?,
+        maximum: Value?, length: ClosedRange<Int>?, pattern: String?
     ) {
-        let validation = AttributeValidation(minimum: minimum, maximum: maximum, length: length, pattern: pattern)
+        let validation = AttributeValidation(
+            minimum: minimum?.storeValue, maximum: maximum?.storeValue, length: length, pattern: pattern)
         PropertyDeclarations.record(Self.self) { name in
             let description = AttributeDescription(
                 name: name, type: Value.attributeType, isOptional: Value.isOptionalType,
