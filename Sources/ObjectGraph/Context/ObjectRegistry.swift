@@ -18,8 +18,11 @@ struct ObjectRegistry: ~Copyable {
     /// its fields, and changes happen in place.
     fileprivate final class EntityObjects {
         let name: String
-        var chunks: [[ManagedObject?]] = []
-        var overflow: [Int64: ManagedObject] = [:]
+        // Unchecked: only the owning context's isolation domain reaches these (the registry is
+        // not Sendable), and a dynamic exclusivity check on each registration cost more than the
+        // registration itself (`swift_beginAccess`, 16% of fetching 100,000 objects).
+        @exclusivity(unchecked) var chunks: [[ManagedObject?]] = []
+        @exclusivity(unchecked) var overflow: [Int64: ManagedObject] = [:]
 
         init(name: String) { self.name = name }
     }
