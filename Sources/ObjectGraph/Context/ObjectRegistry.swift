@@ -18,8 +18,8 @@ struct ObjectRegistry: ~Copyable {
     /// its fields, and changes happen in place.
     fileprivate final class EntityObjects {
         let name: String
-        var chunks: [[ManagedObject?]] = []
-        var overflow: [Int64: ManagedObject] = [:]
+        @exclusivity(unchecked) var chunks: [[ManagedObject?]] = []
+        @exclusivity(unchecked) var overflow: [Int64: ManagedObject] = [:]
 
         init(name: String) { self.name = name }
     }
