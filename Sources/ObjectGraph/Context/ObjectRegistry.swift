@@ -33,11 +33,17 @@ struct ObjectRegistry: ~Copyable {
     var values: [ManagedObject] {
         var objects: [ManagedObject] = []
         objects.reserveCapacity(count)
-        for case let entity? in entities {
-            for chunk in entity.chunks { for case let object? in chunk { objects.append(object) } }
-            objects.append(contentsOf: entity.overflow.sorted { $0.key < $1.key }.map(\.value))
-        }
+        forEachObject { objects.append($0) }
         return objects
+    }
+
+    /// Calls `body` with each registered object, in entity and key order, without collecting
+    /// them into an array (`body` must not change the registry).
+    func forEachObject(_ body: (ManagedObject) -> Void) {
+        for case let entity? in entities {
+            for chunk in entity.chunks { for case let object? in chunk { body(object) } }
+            for (_, object) in entity.overflow.sorted(by: { $0.key < $1.key }) { body(object) }
+        }
     }
 
     /// The object registered for the object with `key` in the entity at `entityIndex`.
