@@ -94,7 +94,7 @@ public final class ManagedContext {
 
     deinit {
         if inbox != nil { coordinator.broadcaster.removeInbox(for: identifier.number) }
-        for object in registry.values { object.context = nil }
+        registry.forEachObject { $0.context = nil }
     }
 
     /// The model of the context's container.

@@ -18,9 +18,6 @@ struct ObjectRegistry: ~Copyable {
     /// its fields, and changes happen in place.
     fileprivate final class EntityObjects {
         let name: String
-        // Unchecked: only the owning context's isolation domain reaches these (the registry is
-        // not Sendable), and a dynamic exclusivity check on each registration cost more than the
-        // registration itself (`swift_beginAccess`, 16% of fetching 100,000 objects).
         @exclusivity(unchecked) var chunks: [[ManagedObject?]] = []
         @exclusivity(unchecked) var overflow: [Int64: ManagedObject] = [:]
 
@@ -36,11 +33,17 @@ struct ObjectRegistry: ~Copyable {
     var values: [ManagedObject] {
         var objects: [ManagedObject] = []
         objects.reserveCapacity(count)
-        for case let entity? in entities {
-            for chunk in entity.chunks { for case let object? in chunk { objects.append(object) } }
-            objects.append(contentsOf: entity.overflow.sorted { $0.key < $1.key }.map(\.value))
-        }
+        forEachObject { objects.append($0) }
         return objects
+    }
+
+    /// Calls `body` with each registered object, in entity and key order, without collecting
+    /// them into an array (`body` must not change the registry).
+    func forEachObject(_ body: (ManagedObject) -> Void) {
+        for case let entity? in entities {
+            for chunk in entity.chunks { for case let object? in chunk { body(object) } }
+            for (_, object) in entity.overflow.sorted(by: { $0.key < $1.key }) { body(object) }
+        }
     }
 
     /// The object registered for the object with `key` in the entity at `entityIndex`.
