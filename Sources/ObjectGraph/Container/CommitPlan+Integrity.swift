@@ -76,16 +76,18 @@ extension CommitPlan {
         var conflicts: [PersistenceError] = []
         for (entityIndex, key) in writtenKeys {
             let info = model.infos[entityIndex]
-            guard let row = next.tables[entityIndex][key] else { continue }
-            let stored = current.tables[entityIndex][key]
-            for (offset, relationship) in info.relationships.enumerated() {
+            guard !info.relationships.isEmpty, let row = next.tables[entityIndex][key] else { continue }
+            // Relationships are read by index, so that no description is copied per object.
+            for offset in info.relationships.indices {
                 let slot = info.attributeCount + offset
+                let destinationIndex = info.relationships[offset].destinationIndex
                 func check(_ target: ObjectID) {
-                    guard next.tables[relationship.destinationIndex][target.key] == nil,
-                        !(stored?.values[slot].refers(to: target) ?? false)
+                    guard !next.tables[destinationIndex].contains(target.key),
+                        current.tables[entityIndex][key]?.values[slot].refers(to: target) != true
                     else { return }
                     conflicts.append(
-                        .danglingReference(id(entityIndex, key), key: relationship.description.name, target: target))
+                        .danglingReference(
+                            id(entityIndex, key), key: info.relationships[offset].description.name, target: target))
                 }
                 switch row.values[slot] {
                 case .object(let target): check(target)

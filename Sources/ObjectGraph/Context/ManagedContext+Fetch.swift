@@ -29,16 +29,20 @@ extension ManagedContext {
         let info = try request.entity(in: model)
         // `entity(in:)` checked that the entity's class is `Result` or a subclass of it.
         let materializing = info.materializingDescription
-        return try select(request, info: info) { candidate, _ in
-            unsafeDowncast(object(for: candidate, info: info, materializing: materializing), to: Result.self)
+        let objects = try select(FetchSelection(request), info: info) { candidate, _ in
+            object(for: candidate, info: info, materializing: materializing)
         }
+        return objects.downcast(to: Result.self)
     }
 
     /// The candidates a fetch request selects (filtered, sorted, offset and limited), each made
     /// into an element by `make` (with the resolver of related objects' current values): the one
     /// engine behind object, ID and dictionary fetches.
-    func select<Result: ManagedObject, Element>(
-        _ request: FetchRequest<Result>, info: EntityInfo,
+    ///
+    /// Not generic over the request's result type, so that callers get a specialized loop (a
+    /// generic one looked up `Array<Element>`'s metadata for each element it appended).
+    func select<Element>(
+        _ request: FetchSelection, info: EntityInfo,
         _ make: (FetchCandidate, PredicateResolver) -> Element
     ) throws -> [Element] {
         var scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
@@ -59,6 +63,9 @@ extension ManagedContext {
         }
         guard let sort, !inSortOrder else {
             var results: [Element] = []
+            if predicate == nil, swiftTerm == nil, scan.candidateKeys == nil {
+                results.reserveCapacity(min(limit, max(0, scan.table.count + scan.pending.count - offset)))
+            }
             var skipped = 0
             forEachCandidate(of: scan, filter: predicate) { candidate in
                 if let predicate, !predicate.matches(candidate, resolver: resolver) { return true }
@@ -275,6 +282,35 @@ extension ManagedContext {
         return materialize(
             info: info, key: candidate.key, row: EntityTable.Row(version: candidate.version, values: candidate.values),
             materializing: materializing)
+    }
+}
+
+/// What ``ManagedContext/select(_:info:_:)`` needs of a fetch request, without its result type.
+struct FetchSelection {
+    let predicate: FetchPredicate?
+    let sortDescriptors: [SortDescriptor]
+    let fetchLimit: Int
+    let fetchOffset: Int
+    let includesPendingChanges: Bool
+
+    init<Result>(_ request: FetchRequest<Result>) {
+        predicate = request.predicate
+        sortDescriptors = request.sortDescriptors
+        fetchLimit = request.fetchLimit
+        fetchOffset = request.fetchOffset
+        includesPendingChanges = request.includesPendingChanges
+    }
+}
+
+extension Array where Element == ManagedObject {
+    /// The same objects typed as `Result`, every one of which is known to be a `Result`.
+    ///
+    /// O(1): an array of class references has the same representation whatever its element
+    /// class, and the standard library's own checked downcast (`as!`) reuses the buffer the same
+    /// way once it has checked each element; the fetch checked the entity's class instead.
+    fileprivate func downcast<Result: ManagedObject>(to type: Result.Type) -> [Result] {
+        assert(allSatisfy { $0 is Result }, "Fetched objects are instances of the request's result type.")
+        return unsafeBitCast(self, to: [Result].self)
     }
 }
 

@@ -20,7 +20,7 @@ extension ManagedContext {
         mergePendingSaves()
         let info = try request.entity(in: model)
         let name = info.name
-        return try select(request, info: info) { candidate, _ in
+        return try select(FetchSelection(request), info: info) { candidate, _ in
             ObjectID(entityName: name, key: candidate.key)
         }
     }
@@ -52,7 +52,7 @@ extension ManagedContext {
         let info = try request.entity(in: model)
         let properties = try FetchedProperty.resolve(request.propertiesToFetch, entity: info, model: model)
         let name = info.name
-        return try select(request, info: info) { candidate, resolver in
+        return try select(FetchSelection(request), info: info) { candidate, resolver in
             var values: [String: StoreValue] = [:]
             values.reserveCapacity(properties.count)
             for property in properties { values[property.key] = property.value(of: candidate.values, resolver) }

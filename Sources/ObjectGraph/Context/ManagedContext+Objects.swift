@@ -109,7 +109,7 @@ extension ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.reset()`.
     public func reset() {
-        for object in registry.values {
+        registry.forEachObject { object in
             object.context = nil
             object.flags = ManagedObject.Flags()
         }

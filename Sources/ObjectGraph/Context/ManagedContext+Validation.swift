@@ -4,30 +4,33 @@ extension ManagedContext {
     /// Checks every object a save would write, collecting every failure into one error.
     func validate(inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject]) throws {
         var failures: [PersistenceError] = []
-        for objects in [inserted, updated] {
-            for object in objects {
-                failures += requiredValueFailures(of: object)
-                if !object.info.validatedSlots.isEmpty { failures += ruleFailures(of: object) }
-            }
-        }
-        for object in inserted { failures += hookFailures(object) { try $0.validateForInsert() } }
-        for object in updated { failures += hookFailures(object) { try $0.validateForUpdate() } }
+        for object in inserted { appendValueFailures(of: object, to: &failures) }
+        for object in updated { appendValueFailures(of: object, to: &failures) }
+        for object in inserted { appendHookFailures(of: object, to: &failures) { try $0.validateForInsert() } }
+        for object in updated { appendHookFailures(of: object, to: &failures) { try $0.validateForUpdate() } }
         for object in deleted {
             failures += denyRuleFailures(of: object)
-            failures += hookFailures(object) { try $0.validateForDelete() }
+            appendHookFailures(of: object, to: &failures) { try $0.validateForDelete() }
         }
         guard failures.isEmpty else { throw PersistenceError.validationFailed(failures) }
     }
 
+    /// Required values, relationship counts and attribute rules.
+    private func appendValueFailures(of object: ManagedObject, to failures: inout [PersistenceError]) {
+        appendRequiredValueFailures(of: object, to: &failures)
+        if !object.info.validatedSlots.isEmpty { failures += ruleFailures(of: object) }
+    }
+
     /// The failures an object's own validation method reports.
-    private func hookFailures(_ object: ManagedObject, _ hook: (ManagedObject) throws -> Void) -> [PersistenceError] {
+    private func appendHookFailures(
+        of object: ManagedObject, to failures: inout [PersistenceError], _ hook: (ManagedObject) throws -> Void
+    ) {
         do {
             try hook(object)
-            return []
         } catch let error as PersistenceError {
-            return error.detailedErrors.count > 1 ? error.detailedErrors : [error]
+            failures += error.detailedErrors.count > 1 ? error.detailedErrors : [error]
         } catch {
-            return [.validation("\(error)", object: object, underlying: error)]
+            failures.append(.validation("\(error)", object: object, underlying: error))
         }
     }
 
@@ -77,14 +80,13 @@ extension ManagedContext {
         return failures
     }
 
-    private func requiredValueFailures(of object: ManagedObject) -> [PersistenceError] {
-        var failures: [PersistenceError] = []
+    private func appendRequiredValueFailures(of object: ManagedObject, to failures: inout [PersistenceError]) {
         let info = object.info
         for slot in info.requiredAttributeSlots where object.values[slot].isNull {
             failures.append(.missingRequiredValue(object: object, key: info.attribute(at: slot).name))
         }
-        for (offset, relationship) in info.relationships.enumerated() {
-            let description = relationship.description
+        // Indexed rather than iterated, so that no relationship description is copied.
+        for offset in info.relationships.indices {
             let count: Int
             switch object.values[info.attributeCount + offset] {
             case .object: count = 1
@@ -92,17 +94,20 @@ extension ManagedContext {
             default: count = 0
             }
             if count == 0 {
-                if !description.isOptional {
-                    failures.append(.missingRequiredValue(object: object, key: description.name))
+                if !info.relationships[offset].description.isOptional {
+                    failures.append(
+                        .missingRequiredValue(object: object, key: info.relationships[offset].description.name))
                 }
-            } else if description.isToMany,
-                description.minCount > 0 && count < description.minCount
-                    || description.maxCount > 0 && count > description.maxCount
-            {
-                failures.append(.relationshipCount(object: object, relationship: description, count: count))
+            } else if info.relationships[offset].description.isToMany {
+                let minCount = info.relationships[offset].description.minCount
+                let maxCount = info.relationships[offset].description.maxCount
+                if minCount > 0 && count < minCount || maxCount > 0 && count > maxCount {
+                    failures.append(
+                        .relationshipCount(
+                            object: object, relationship: info.relationships[offset].description, count: count))
+                }
             }
         }
-        return failures
     }
 
     private func denyRuleFailures(of object: ManagedObject) -> [PersistenceError] {

@@ -47,16 +47,21 @@ public final class ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.undoManager`.
     public var undoManager: ContextUndoManager? {
-        didSet {
-            guard undoManager !== oldValue else { return }
-            oldValue?.context = nil
-            if let undoManager {
+        get { undoRecorder }
+        set {
+            guard newValue !== undoRecorder else { return }
+            undoRecorder?.context = nil
+            if let newValue {
                 precondition(
-                    undoManager.context == nil, "A ContextUndoManager serves one context; make one per context.")
-                undoManager.context = self
+                    newValue.context == nil, "A ContextUndoManager serves one context; make one per context.")
+                newValue.context = self
             }
+            undoRecorder = newValue
         }
     }
+    /// The storage of ``undoManager``, read on every change (unchecked, as the context is used
+    /// from one isolation domain at a time).
+    @exclusivity(unchecked) var undoRecorder: ContextUndoManager?
 
     /// Tells this context apart in save notifications.
     public let identifier: Identifier
@@ -89,7 +94,7 @@ public final class ManagedContext {
 
     deinit {
         if inbox != nil { coordinator.broadcaster.removeInbox(for: identifier.number) }
-        for object in registry.values { object.context = nil }
+        registry.forEachObject { $0.context = nil }
     }
 
     /// The model of the context's container.

@@ -5,17 +5,23 @@
 /// A `[ObjectID: ManagedObject]` dictionary stored each ID beside its object (32 bytes a bucket)
 /// and scattered consecutive keys across memory; at 100,000 objects, looking them up cost more
 /// than creating them.
-struct ObjectRegistry {
+///
+/// Noncopyable: its entities are shared objects, so a copy would not be independent.
+struct ObjectRegistry: ~Copyable {
     fileprivate static let chunkShift = 8
     fileprivate static let chunkSize = 1 << chunkShift
     /// Keys beyond this many chunks (2^24 keys) go to a dictionary, so that one huge key does not
     /// allocate a huge chunk table.
     fileprivate static let maxChunks = 1 << 16
 
-    fileprivate struct EntityObjects {
+    /// One entity's objects. A class, so that a lookup takes one reference, not one for each of
+    /// its fields, and changes happen in place.
+    fileprivate final class EntityObjects {
         let name: String
-        var chunks: [[ManagedObject?]] = []
-        var overflow: [Int64: ManagedObject] = [:]
+        @exclusivity(unchecked) var chunks: [[ManagedObject?]] = []
+        @exclusivity(unchecked) var overflow: [Int64: ManagedObject] = [:]
+
+        init(name: String) { self.name = name }
     }
 
     /// By entity index in the model; `nil` for entities with no object registered yet.
@@ -27,11 +33,17 @@ struct ObjectRegistry {
     var values: [ManagedObject] {
         var objects: [ManagedObject] = []
         objects.reserveCapacity(count)
-        for case let entity? in entities {
-            for chunk in entity.chunks { for case let object? in chunk { objects.append(object) } }
-            objects.append(contentsOf: entity.overflow.sorted { $0.key < $1.key }.map(\.value))
-        }
+        forEachObject { objects.append($0) }
         return objects
+    }
+
+    /// Calls `body` with each registered object, in entity and key order, without collecting
+    /// them into an array (`body` must not change the registry).
+    func forEachObject(_ body: (ManagedObject) -> Void) {
+        for case let entity? in entities {
+            for chunk in entity.chunks { for case let object? in chunk { body(object) } }
+            for (_, object) in entity.overflow.sorted(by: { $0.key < $1.key }) { body(object) }
+        }
     }
 
     /// The object registered for the object with `key` in the entity at `entityIndex`.
@@ -42,9 +54,8 @@ struct ObjectRegistry {
         let chunk = index >> Self.chunkShift
         guard chunk < Self.maxChunks else { return entity.overflow[key] }
         guard chunk < entity.chunks.count else { return nil }
-        let slots = entity.chunks[chunk]
         let offset = index & (Self.chunkSize - 1)
-        return offset < slots.count ? slots[offset] : nil
+        return offset < entity.chunks[chunk].count ? entity.chunks[chunk][offset] : nil
     }
 
     subscript(id: ObjectID) -> ManagedObject? {
@@ -88,33 +99,37 @@ struct ObjectRegistry {
                 for case let (index, entity?) in entities.enumerated() { entityIndexByName[entity.name] = index }
             }
         }
-        // Taken out of the array while it changes, so that its chunks stay uniquely referenced
-        // and are changed in place rather than copied.
-        let isNewEntity = entities[entityIndex] == nil
-        var entity = entities[entityIndex] ?? EntityObjects(name: object.info.name)
-        entities[entityIndex] = nil
+        let entity: EntityObjects
+        if let existing = entities[entityIndex] {
+            entity = existing
+        } else {
+            entity = EntityObjects(name: object.info.name)
+            entities[entityIndex] = entity
+            if entities.count > 8 { entityIndexByName[entity.name] = entityIndex }
+        }
         if entity.set(object, forKey: key) { count += 1 }
-        if isNewEntity && entities.count > 8 { entityIndexByName[entity.name] = entityIndex }
-        entities[entityIndex] = entity
     }
 
     private mutating func remove(entityIndex: Int, key: Int64) {
-        guard key >= 1, entityIndex < entities.count, var entity = entities[entityIndex] else { return }
-        entities[entityIndex] = nil
+        guard key >= 1, entityIndex < entities.count, let entity = entities[entityIndex] else { return }
         if entity.remove(key: key) { count -= 1 }
-        entities[entityIndex] = entity
     }
 }
 
 extension ObjectRegistry.EntityObjects {
     /// Stores `object` for `key`; whether the key was free.
-    mutating func set(_ object: ManagedObject, forKey key: Int64) -> Bool {
+    func set(_ object: ManagedObject, forKey key: Int64) -> Bool {
         let index = Int(key - 1)
         let chunk = index >> ObjectRegistry.chunkShift
         guard chunk < ObjectRegistry.maxChunks else { return overflow.updateValue(object, forKey: key) == nil }
         if chunk >= chunks.count { chunks.append(contentsOf: repeatElement([], count: chunk - chunks.count + 1)) }
         let offset = index & (ObjectRegistry.chunkSize - 1)
         let filled = chunks[chunk].count
+        if filled == offset, filled > 0 {
+            // The next key in sequence, as a fetch in key order registers them.
+            chunks[chunk].append(object)
+            return true
+        }
         if filled <= offset {
             // Chunks grow to the highest offset used, so that a small context stays small.
             if filled == 0 {
@@ -128,7 +143,7 @@ extension ObjectRegistry.EntityObjects {
     }
 
     /// Removes the object for `key`; whether there was one.
-    mutating func remove(key: Int64) -> Bool {
+    func remove(key: Int64) -> Bool {
         let index = Int(key - 1)
         let chunk = index >> ObjectRegistry.chunkShift
         guard chunk < ObjectRegistry.maxChunks else { return overflow.removeValue(forKey: key) != nil }

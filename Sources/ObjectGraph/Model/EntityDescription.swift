@@ -14,22 +14,76 @@
 /// Core Data: `NSEntityDescription`.
 public struct EntityDescription: Sendable, Hashable {
     /// The entity's name, unique in its model.
-    public var name: String
+    public var name: String {
+        get { storage.fields.name }
+        set { update { $0.name = newValue } }
+    }
     /// The attributes, in storage order.
-    public var attributes: [AttributeDescription]
+    public var attributes: [AttributeDescription] {
+        get { storage.fields.attributes }
+        set { update { $0.attributes = newValue } }
+    }
     /// The relationships, in storage order (after the attributes).
-    public var relationships: [RelationshipDescription]
+    public var relationships: [RelationshipDescription] {
+        get { storage.fields.relationships }
+        set { update { $0.relationships = newValue } }
+    }
     /// Sets of attribute names whose combined values must be unique among the entity's objects.
-    public var uniquenessConstraints: [[String]]
+    public var uniquenessConstraints: [[String]] {
+        get { storage.fields.uniquenessConstraints }
+        set { update { $0.uniquenessConstraints = newValue } }
+    }
     /// The `ManagedObject` subclass that represents the entity's objects.
-    public var managedObjectClass: ManagedObject.Type
+    public var managedObjectClass: ManagedObject.Type {
+        get { storage.fields.managedObjectClass }
+        set { update { $0.managedObjectClass = newValue } }
+    }
     /// The compiled entity this description was handed out for, so that objects can be created
     /// from it without a lookup. Never set on the descriptions a model stores (no cycles).
-    var boundInfo: EntityInfo?
+    var boundInfo: EntityInfo? {
+        get { storage.fields.boundInfo }
+        set { update { $0.boundInfo = newValue } }
+    }
     /// With `boundInfo`: the object is being read from the store, so skip initial values.
-    var isMaterializing = false
+    var isMaterializing: Bool {
+        get { storage.fields.isMaterializing }
+        set { update { $0.isMaterializing = newValue } }
+    }
     /// Per-object initial values of a typed subclass's attributes, evaluated for each new object.
-    var initialValues: [InitialValue] = []
+    var initialValues: [InitialValue] {
+        get { storage.fields.initialValues }
+        set { update { $0.initialValues = newValue } }
+    }
+
+    /// The stored properties, behind one immutable reference: a description is handed to the
+    /// initializer of every object created or fetched, and copying it then costs one retain
+    /// rather than one for each array and string it holds.
+    private var storage: Storage
+
+    private struct Fields: Sendable {
+        var name: String
+        var attributes: [AttributeDescription]
+        var relationships: [RelationshipDescription]
+        var uniquenessConstraints: [[String]]
+        var managedObjectClass: ManagedObject.Type
+        var boundInfo: EntityInfo?
+        var isMaterializing = false
+        var initialValues: [InitialValue] = []
+    }
+
+    private final class Storage: Sendable {
+        let fields: Fields
+
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    /// Changes the stored properties (copied into new storage: descriptions change only while a
+    /// model is built).
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        var fields = storage.fields
+        change(&fields)
+        storage = Storage(fields)
+    }
 
     /// A typed attribute's initial value, made anew for each new object.
     struct InitialValue: Sendable {
@@ -45,11 +99,10 @@ public struct EntityDescription: Sendable, Hashable {
         uniquenessConstraints: [[String]] = [],
         managedObjectClass: ManagedObject.Type = ManagedObject.self
     ) {
-        self.name = name
-        self.attributes = attributes
-        self.relationships = relationships
-        self.uniquenessConstraints = uniquenessConstraints
-        self.managedObjectClass = managedObjectClass
+        storage = Storage(
+            Fields(
+                name: name, attributes: attributes, relationships: relationships,
+                uniquenessConstraints: uniquenessConstraints, managedObjectClass: managedObjectClass))
     }
 
     /// The attributes by name.

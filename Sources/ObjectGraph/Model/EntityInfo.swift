@@ -6,12 +6,20 @@ import Synchronization
 /// Built once by ``ManagedObjectModel`` and shared by every object of the entity. Values live in
 /// arrays indexed by slot: attributes first, in model order, then relationships.
 final class EntityInfo: Sendable {
-    /// A relationship with its destination and inverse resolved to indexes.
-    struct ResolvedRelationship: Sendable {
+    /// A relationship with its destination and inverse resolved to indexes. A class, so that
+    /// reading one while an object's relationship changes costs one reference count rather than
+    /// one for each string of the description.
+    final class ResolvedRelationship: Sendable {
         let description: RelationshipDescription
         let destinationIndex: Int
         /// The inverse relationship's slot in the destination entity, if there is an inverse.
         let inverseSlot: Int?
+
+        init(description: RelationshipDescription, destinationIndex: Int, inverseSlot: Int?) {
+            self.description = description
+            self.destinationIndex = destinationIndex
+            self.inverseSlot = inverseSlot
+        }
     }
 
     let description: EntityDescription
@@ -42,18 +50,23 @@ final class EntityInfo: Sendable {
     struct KeyPathSlots: @unchecked Sendable {
         // `@unchecked` is safe: the struct lives only inside the `Mutex` above, and key paths to
         // stored properties are immutable objects without captured state.
-        private var byIdentity: [(keyPath: AnyKeyPath, slot: Int)] = []
+        // Identities and slots in a plain array, scanned without reference counting; `byValue`
+        // keeps each key path alive, so that an identity is never reused while it is listed.
+        private var byIdentity: [(identity: ObjectIdentifier, slot: Int)] = []
         private var byValue: [AnyKeyPath: Int] = [:]
         private static let identityLimit = 256
 
         func slot(for keyPath: AnyKeyPath) -> Int? {
-            for entry in byIdentity where entry.keyPath === keyPath { return entry.slot }
+            let identity = ObjectIdentifier(keyPath)
+            for entry in byIdentity where entry.identity == identity { return entry.slot }
             return byValue[keyPath]
         }
 
         mutating func remember(_ slot: Int, for keyPath: AnyKeyPath) {
-            byValue[keyPath] = slot
-            if byIdentity.count < Self.identityLimit { byIdentity.append((keyPath, slot)) }
+            let isNew = byValue.updateValue(slot, forKey: keyPath) == nil
+            if isNew && byIdentity.count < Self.identityLimit {
+                byIdentity.append((ObjectIdentifier(keyPath), slot))
+            }
         }
     }
 

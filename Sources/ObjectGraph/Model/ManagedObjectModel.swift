@@ -60,9 +60,23 @@ public struct ManagedObjectModel: Sendable, CustomStringConvertible {
         infoByClass[ObjectIdentifier(type)]?.description
     }
 
-    func info(named name: String) -> EntityInfo? { infoByName[name] }
+    /// Up to this many entities, lookups compare each entity rather than hash: objects are
+    /// created and registered by looking up their entity, and most models are this small.
+    private static let linearSearchLimit = 8
 
-    func info(for type: ManagedObject.Type) -> EntityInfo? { infoByClass[ObjectIdentifier(type)] }
+    func info(named name: String) -> EntityInfo? {
+        guard infos.count <= Self.linearSearchLimit else { return infoByName[name] }
+        for info in infos where info.name == name { return info }
+        return nil
+    }
+
+    func info(for type: ManagedObject.Type) -> EntityInfo? {
+        guard infos.count <= Self.linearSearchLimit else { return infoByClass[ObjectIdentifier(type)] }
+        guard type != ManagedObject.self else { return nil }
+        // The last entity of a class, as in `infoByClass`.
+        for info in infos.reversed() where info.objectClass == type { return info }
+        return nil
+    }
 
     public var description: String {
         "ManagedObjectModel(\(infos.map(\.name).joined(separator: ", ")))"

@@ -35,7 +35,7 @@ public struct Attribute<Value: AttributeValue> {
     ) {
         if PropertyDeclarations.mayBeRecording {
             Self.recordDeclaration(
-                initialValue: wrappedValue, indexed: indexed, renamingIdentifier: renamingIdentifier,
+                initialValueOf: wrappedValue, indexed: indexed, renamingIdentifier: renamingIdentifier,
                 minimum: minimum, maximum: maximum, length: length, pattern: pattern)
         }
     }
@@ -90,6 +90,20 @@ public struct Attribute<Value: AttributeValue> {
 }
 
 extension Attribute {
+    /// ``recordDeclaration(initialValue:indexed:renamingIdentifier:minimum:maximum:length:pattern:)``
+    /// for an initial value. Specialized in the caller's module and never inlined, so that the
+    /// initial value's closure is converted to the generic form (an allocation) only while an
+    /// entity is being derived, not each time an object is created.
+    @inlinable @inline(never)
+    static func recordDeclaration(
+        initialValueOf initialValue: @escaping @Sendable () -> Value, indexed: Bool, renamingIdentifier: String?,
+        minimum: Value?, maximum: Value?, length: ClosedRange<Int>?, pattern: String?
+    ) {
+        recordDeclaration(
+            initialValue: initialValue, indexed: indexed, renamingIdentifier: renamingIdentifier, minimum: minimum,
+            maximum: maximum, length: length, pattern: pattern)
+    }
+
     /// Hands the declaration to the recorder of a derivation running on this thread, if any.
     @usableFromInline
     static func recordDeclaration(

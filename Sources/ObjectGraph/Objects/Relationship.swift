@@ -72,8 +72,8 @@ public struct Relationship<Value: RelationshipValue> {
                 slot = object.resolveWrapperSlot(storageKeyPath)
                 object[keyPath: storageKeyPath].slot = Int32(slot)
             }
-            if !Value.isToMany, let target = newValue as? ManagedObject? {
-                object.replaceToOneRelationship(at: slot, with: target)
+            if !Value.isToMany {
+                object.replaceToOneRelationship(at: slot, with: newValue.toOneObject)
             } else {
                 object.replaceRelationship(at: slot, with: newValue.relatedObjects)
             }
@@ -120,6 +120,13 @@ public protocol RelationshipValue {
     init(relatedObjects: [ManagedObject])
     /// The related objects.
     var relatedObjects: [ManagedObject] { get }
+    /// The object a to-one value names (`nil` for none), read without building an array.
+    var toOneObject: ManagedObject? { get }
+}
+
+extension RelationshipValue {
+    /// The first of ``relatedObjects``.
+    public var toOneObject: ManagedObject? { relatedObjects.first }
 }
 
 extension Optional: RelationshipValue where Wrapped: ManagedObject {
@@ -128,6 +135,8 @@ extension Optional: RelationshipValue where Wrapped: ManagedObject {
     public static var isOrdered: Bool { false }
     public init(relatedObjects: [ManagedObject]) { self = relatedObjects.first.map { $0 as! Wrapped } }
     public var relatedObjects: [ManagedObject] { self.map { [$0] } ?? [] }
+    /// The object itself: no array, no cast.
+    public var toOneObject: ManagedObject? { self }
 }
 
 extension Set: RelationshipValue where Element: ManagedObject {

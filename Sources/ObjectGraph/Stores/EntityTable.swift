@@ -37,6 +37,16 @@ struct EntityTable: Sendable {
         return offset < rows.count ? rows[offset] : nil
     }
 
+    /// Whether the table holds a row for `key` (without copying the row).
+    func contains(_ key: Int64) -> Bool {
+        guard key >= 1 else { return false }
+        let index = Int(key - 1)
+        let chunk = index >> Self.chunkShift
+        guard chunk < chunks.count else { return false }
+        let offset = index & (Self.chunkSize - 1)
+        return chunks[chunk].withUnsafeBufferPointer { offset < $0.count && $0[offset] != nil }
+    }
+
     /// Stores or removes the row for `key` (which must be at least 1).
     mutating func set(_ row: Row?, forKey key: Int64) {
         precondition(key >= 1 && key <= Self.maxKey, "Object keys are between 1 and \(Self.maxKey).")

@@ -86,22 +86,22 @@ public struct StoreSnapshot: Sendable {
     public func danglingReferences() -> [(ObjectID, String, ObjectID)] {
         var dangling: [(ObjectID, String, ObjectID)] = []
         for info in model.infos where !info.relationships.isEmpty {
+            // Looked up once per entity, not once per row (a store opens with this check).
+            let destinations = info.relationships.map { tables[$0.destinationIndex] }
             tables[info.index].forEach { key, row in
                 for (offset, relationship) in info.relationships.enumerated() {
-                    let slot = info.attributeCount + offset
-                    let targets: [ObjectID]
-                    switch row.values[slot] {
-                    case .object(let id): targets = [id]
-                    case .objects(let ids): targets = ids
-                    default: targets = []
-                    }
-                    let destination = tables[relationship.destinationIndex]
-                    for target in targets
-                    where target.entityName != relationship.description.destination
-                        || destination[target.key] == nil
-                    {
+                    let destination = destinations[offset]
+                    func check(_ target: ObjectID) {
+                        guard
+                            target.entityName != relationship.description.destination || destination[target.key] == nil
+                        else { return }
                         dangling.append(
                             (ObjectID(entityName: info.name, key: key), relationship.description.name, target))
+                    }
+                    switch row.values[info.attributeCount + offset] {
+                    case .object(let id): check(id)
+                    case .objects(let ids): for id in ids { check(id) }
+                    default: break
                     }
                 }
             }

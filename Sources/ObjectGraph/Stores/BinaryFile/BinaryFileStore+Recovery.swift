@@ -110,8 +110,11 @@ struct BinaryStoreReplay {
             case .put:
                 let key = try readKey(&reader)
                 let version = Int64(bitPattern: try reader.varint())
-                var values = info.defaultValues
-                for slot in 0..<info.propertyCount { values[slot] = try readValue(&reader, slot: slot, of: info) }
+                // Appended into a fresh array of the right size (writing into a copy of the
+                // defaults copied and released every default value first).
+                var values: [StoreValue] = []
+                values.reserveCapacity(info.propertyCount)
+                for slot in 0..<info.propertyCount { values.append(try readValue(&reader, slot: slot, of: info)) }
                 let size = reader.position - start
                 if snapshot.tables[info.index][key] == nil {
                     liveBytes += size
@@ -216,9 +219,15 @@ struct BinaryStoreReplay {
 
     private static func utf8(_ reader: inout ByteReader, _ start: Int) throws -> String {
         let bytes = try reader.lengthPrefixed()
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw reader.error("invalid UTF-8", at: start)
-        }
+        // `String(decoding:)` is the fast path (`String(validating:)` looked up generic metadata
+        // for every string), but it repairs invalid UTF-8 instead of failing: a repaired string's
+        // bytes differ from the input at the first invalid sequence, which is how damage shows.
+        let text = String(decoding: bytes, as: UTF8.self)
+        let isUnchanged =
+            text.utf8.count == bytes.count
+            && (text.utf8.withContiguousStorageIfAvailable { UnsafeRawBufferPointer($0).elementsEqual(bytes) }
+                ?? text.utf8.elementsEqual(bytes))
+        guard isUnchanged else { throw reader.error("invalid UTF-8", at: start) }
         return text
     }
 }
