@@ -139,7 +139,8 @@ struct SortedKeyIndex<Value: Comparable & Sendable>: Sendable {
                     reachedUpper = true
                 }
                 guard keys.count + (end - offset) <= limit else { return nil }
-                keys.reserveCapacity(keys.count + (end - offset))
+                // No `reserveCapacity` per chunk: an exact reservation each time would copy the
+                // keys once per chunk; appending grows the array geometrically.
                 for position in offset..<end { keys.append(entries[position].key) }
                 return reachedUpper
             }

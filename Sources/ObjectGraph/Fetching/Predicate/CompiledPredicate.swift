@@ -96,7 +96,11 @@ class PredicateNode {
 
     /// The tests of the object's own attributes that must all hold for a match (the node's
     /// conjuncts of that form), for index lookups.
-    var slotConjuncts: [(slot: Int, test: ValueTest)] { [] }
+    var slotConjuncts: [(slot: Int, test: ValueTest)] {
+        var conjuncts: [PredicateNode] = []
+        appendConjuncts(to: &conjuncts)
+        return conjuncts.compactMap(\.slotTest)
+    }
 
     /// Appends the node's conjuncts (the node itself, unless it is an `AND`), in evaluation order.
     func appendConjuncts(to conjuncts: inout [PredicateNode]) { conjuncts.append(self) }
@@ -170,7 +174,6 @@ private final class AndNode: PredicateNode {
     override func matchesRow(_ values: UnsafeBufferPointer<StoreValue>) -> Bool {
         first.matchesRow(values) && second.matchesRow(values)
     }
-    override var slotConjuncts: [(slot: Int, test: ValueTest)] { first.slotConjuncts + second.slotConjuncts }
     override func appendConjuncts(to conjuncts: inout [PredicateNode]) {
         first.appendConjuncts(to: &conjuncts)
         second.appendConjuncts(to: &conjuncts)
@@ -205,7 +208,6 @@ private final class SlotTestNode: PredicateNode {
     }
     override var isRowLocal: Bool { true }
     override func matchesRow(_ values: UnsafeBufferPointer<StoreValue>) -> Bool { test.matches(values[slot]) }
-    override var slotConjuncts: [(slot: Int, test: ValueTest)] { [(slot, test)] }
     override var slotTest: (slot: Int, test: ValueTest)? { (slot, test) }
 }
 
