@@ -67,7 +67,8 @@ extension ManagedContext {
                 results.reserveCapacity(min(limit, max(0, scan.table.count + scan.pending.count - offset)))
             }
             var skipped = 0
-            forEachCandidate(of: scan, filter: predicate) { candidate in
+            forEachCandidate(of: scan, filter: predicate, mayStopEarly: limit < Int.max || swiftTerm != nil) {
+                candidate in
                 if let predicate, !predicate.matches(candidate, resolver: resolver) { return true }
                 if let swiftTerm {
                     guard let matches = swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure) else {
@@ -86,7 +87,7 @@ extension ManagedContext {
             return results
         }
         var matches: [FetchCandidate] = []
-        forEachCandidate(of: scan, filter: predicate) { candidate in
+        forEachCandidate(of: scan, filter: predicate, mayStopEarly: swiftTerm != nil) { candidate in
             if predicate?.matches(candidate, resolver: resolver) ?? true {
                 if let swiftTerm {
                     guard let matches = self.swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure)
@@ -132,7 +133,7 @@ extension ManagedContext {
             let resolver = scan.resolver(in: self)
             var matches = 0
             var swiftFailure: (any Error)?
-            forEachCandidate(of: scan, filter: compiled) { candidate in
+            forEachCandidate(of: scan, filter: compiled, mayStopEarly: swiftTerm != nil) { candidate in
                 guard compiled.matches(candidate, resolver: resolver) else { return true }
                 if let swiftTerm {
                     guard let result = self.swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure)
@@ -189,8 +190,11 @@ extension ManagedContext {
     ///
     /// With a row-local `filter`, committed rows without pending changes that it rejects are
     /// skipped before they are copied (the caller still checks the candidates it gets).
+    /// `mayStopEarly`: whether `body` may stop before the end (a fetch limit); if not, an
+    /// index's candidates are filtered in one pass rather than in growing segments.
     private func forEachCandidate(
-        of scan: FetchScan, filter: CompiledPredicate? = nil, _ body: (FetchCandidate) -> Bool
+        of scan: FetchScan, filter: CompiledPredicate? = nil, mayStopEarly: Bool = true,
+        _ body: (FetchCandidate) -> Bool
     ) {
         let pending = scan.pending
         var next = 0
@@ -221,7 +225,7 @@ extension ManagedContext {
             // The candidates are filtered in segments (growing, so that a fetch that stops
             // early reads few rows), each segment's rows read in key order.
             var start = 0
-            var segment = 256
+            var segment = mayStopEarly ? 256 : keys.count
             candidates: while start < keys.count {
                 let end = min(keys.count, start + segment)
                 let kept = scan.table.keys(keys[start..<end]) { key, values in
