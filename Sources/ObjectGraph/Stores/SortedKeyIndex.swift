@@ -126,11 +126,23 @@ struct SortedKeyIndex<Value: Comparable & Sendable>: Sendable {
     /// so that `keys` grows once; then each chunk's entries are copied in a tight loop (no
     /// closure per entry).
     func appendKeys(from lower: Value?, through upper: Value?, into keys: inout [Int64], limit: Int) -> Bool {
+        guard let upper else { return appendKeys(from: lower, until: { _ in false }, into: &keys, limit: limit) }
+        return appendKeys(from: lower, until: { $0 > upper }, into: &keys, limit: limit)
+    }
+
+    /// Appends the keys of the entries from the first value at least `lower` (all with `nil`) up
+    /// to the first for which `isPast` holds, which must hold for every value after it (an
+    /// upper bound, or the end of the strings with a prefix); false, with `keys` unchanged, if
+    /// more than `limit` keys would be in it. `isPast` is called once per chunk and for a
+    /// binary search in the last one, not once per entry.
+    func appendKeys(
+        from lower: Value?, until isPast: (Value) -> Bool, into keys: inout [Int64], limit: Int
+    ) -> Bool {
         let first = lower.map { start(after: $0, inclusive: true) } ?? (0, 0)
         var total = 0
         var (chunk, offset) = first
         while chunk < chunks.count {
-            let (end, isLast) = self.end(ofChunk: chunk, from: offset, through: upper)
+            let (end, isLast) = self.end(ofChunk: chunk, from: offset, until: isPast)
             total += end - offset
             guard keys.count + total <= limit else { return false }
             if isLast { break }
@@ -154,16 +166,16 @@ struct SortedKeyIndex<Value: Comparable & Sendable>: Sendable {
         return true
     }
 
-    /// Where the entries at most `upper` end in chunk `chunk`, from `offset` on, and whether the
-    /// chunk holds the first entry above `upper` (so that it is the range's last).
-    private func end(ofChunk chunk: Int, from offset: Int, through upper: Value?) -> (end: Int, isLast: Bool) {
+    /// Where the entries before the first past the range end in chunk `chunk`, from `offset`
+    /// on, and whether the chunk holds that first entry past it (so that it is the range's last).
+    private func end(ofChunk chunk: Int, from offset: Int, until isPast: (Value) -> Bool) -> (end: Int, isLast: Bool) {
         chunks[chunk].withUnsafeBufferPointer { entries in
             var end = entries.count
-            guard let upper, end > 0, entries[end - 1].value > upper else { return (end, false) }
+            guard end > 0, isPast(entries[end - 1].value) else { return (end, false) }
             var low = offset
             while low < end {
                 let middle = (low + end) / 2
-                if entries[middle].value > upper { end = middle } else { low = middle + 1 }
+                if isPast(entries[middle].value) { end = middle } else { low = middle + 1 }
             }
             return (end, true)
         }

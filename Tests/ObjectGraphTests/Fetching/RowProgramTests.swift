@@ -172,4 +172,32 @@ import Testing
         #expect(SortedKeyIndex<Int64>().appendKeys(from: nil, through: nil, into: &empty, limit: 0))
         #expect(empty.isEmpty)
     }
+
+    /// A prefix's candidates (the end of its block found by binary search) against
+    /// `hasPrefix`-style NFC matching of every entry: blocks inside one chunk and across several,
+    /// ASCII and not, composed and decomposed, and limits.
+    @Test func prefixCandidatesAreTheStringsBeginningWithThePrefix() throws {
+        let stems = ["a", "ab", "b", "á", "a\u{301}", "e\u{301}", "é", "Ä", "z", "", "ß", "ｚ", "🍎"]
+        var index = SortedKeyIndex<String>()
+        var entries: [(String, Int64)] = []
+        for key in Int64(1)...4_000 {
+            let name = "\(stems[Int(key) % stems.count])\(key % 3 == 0 ? " " : "")\(key)"
+            index.insert(name, key: key)
+            entries.append((name, key))
+        }
+        let attribute = AttributeIndex.string(slot: 0, index)
+        for prefix in ["a", "ab", "a1", "á", "a\u{301}", "e\u{301}", "é", "Ä", "z", "ｚ", "🍎", "", "q", "b3", "ß 1"] {
+            let composed = Array(prefix.precomposedStringWithCanonicalMapping.unicodeScalars)
+            let expected = Set(
+                entries.filter { $0.0.precomposedStringWithCanonicalMapping.unicodeScalars.starts(with: composed) }
+                    .map(\.1))
+            let keys = try #require(attribute.candidates(for: .prefix(prefix), limit: .max), "\(prefix)")
+            #expect(Set(keys) == expected, "\(prefix)")
+            #expect(keys.count == expected.count, "\(prefix)")
+            if !expected.isEmpty {
+                #expect(attribute.candidates(for: .prefix(prefix), limit: expected.count - 1) == nil, "\(prefix)")
+                #expect(attribute.candidates(for: .prefix(prefix), limit: expected.count)?.count == expected.count)
+            }
+        }
+    }
 }

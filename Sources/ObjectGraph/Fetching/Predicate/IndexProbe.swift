@@ -130,14 +130,12 @@ extension AttributeIndex {
         case .prefix(let prefix):
             guard case .string(_, let index) = self else { return nil }
             let block = PrefixBlock(prefix)
-            var overflow = false
-            index.forEach(from: prefix) { value, key in
-                guard block.contains(value) else { return false }
-                keys.append(key)
-                overflow = keys.count > limit
-                return !overflow
+            // The block is one run of the index from the prefix on: its end is found by binary
+            // search, not by testing every string in it.
+            guard index.appendKeys(from: prefix, until: { !block.contains($0) }, into: &keys, limit: limit) else {
+                return nil
             }
-            return overflow ? nil : keys
+            return keys
         case .ranges(let ranges):
             rangeCount = ranges.count
             for range in ranges {
