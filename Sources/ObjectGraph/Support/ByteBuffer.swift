@@ -83,6 +83,19 @@ struct ByteReader {
     }
 
     mutating func varint() throws -> UInt64 {
+        // Most varints (keys of small stores, lengths, entity numbers) are one byte.
+        if position < buffer.count {
+            let byte = buffer[position]
+            if byte < 0x80 {
+                position += 1
+                return UInt64(byte)
+            }
+        }
+        return try longVarint()
+    }
+
+    /// A varint of any length, from its first byte.
+    private mutating func longVarint() throws -> UInt64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         let start = position
