@@ -15,26 +15,23 @@ extension CommitPlan {
         }
     }
 
-    /// Empties the commit's `emptied` entities, first of its writes, and records the IDs of the
-    /// objects they held (for the store's change set and the save notification).
+    /// Empties the commit's `emptied` entities, first of its writes, and records the keys of the
+    /// objects they held (for the store's change set and the save notification) as runs of
+    /// consecutive keys.
     ///
-    /// - Complexity: O(*n*) for *n* objects of the emptied entities: one ID each, no row visited.
+    /// - Complexity: O(*c*) for *c* chunks of the emptied tables when their chunks are full (a
+    ///   table filled by inserts), O(*n*) for *n* objects otherwise; no row is visited and no ID
+    ///   is made.
     mutating func applyEmptied() {
         guard !emptied.isEmpty else { return }
-        var ids: [ObjectID] = []
-        ids.reserveCapacity(emptied.reduce(0) { $0 + current.tables[$1].count })
+        var runs: [EmptiedEntities.KeyRun] = []
         for entityIndex in emptied {
             let name = model.infos[entityIndex].name
-            current.tables[entityIndex].forEachKey { ids.append(ObjectID(entityName: name, key: $0)) }
+            current.tables[entityIndex].forEachKeyRun {
+                runs.append(EmptiedEntities.KeyRun(entityName: name, keys: $0))
+            }
             emptyEntity(entityIndex)
         }
-        emptiedObjectIDs = ids
-    }
-
-    /// The emptied entities and their objects, for the save notification.
-    var emptiedEntities: EmptiedEntities? {
-        guard !emptied.isEmpty else { return nil }
-        return EmptiedEntities(
-            entityNames: Set(emptied.map { model.infos[$0].name }), objectIDs: emptiedObjectIDs)
+        emptiedEntities = EmptiedEntities(entityNames: Set(emptied.map { model.infos[$0].name }), runs: runs)
     }
 }

@@ -12,9 +12,9 @@ struct CommitPlan {
     var inserts: [Write] = []
     var updates: [Write] = []
     var deletes: [Write] = []
-    /// Entities whose every object this commit deletes in one step, and those objects' IDs.
+    /// Entities whose every object this commit deletes in one step, and those objects' keys.
     var emptied: [Int] = []
-    var emptiedObjectIDs: [ObjectID] = []
+    var emptiedEntities: EmptiedEntities?
     var outcomes: [ObjectID: Outcome] = [:]
     /// Inserted keys merged into another object of the same entity: (entity, from) → to.
     var merged: [Int: [Int64: Int64]] = [:]
@@ -215,7 +215,6 @@ struct CommitPlan {
         }
         return StoreChangeSet(
             inserted: revived.isEmpty ? insertedRecords : insertedRecords + revived, updated: updatedRecords,
-            deleted: deletes.isEmpty ? emptiedObjectIDs : emptiedObjectIDs + deletes.map { id($0.entityIndex, $0.key) },
-            emptiedEntityNames: Set(emptied.map { model.infos[$0].name }), snapshot: next)
+            individuallyDeleted: deletes.map { id($0.entityIndex, $0.key) }, emptied: emptiedEntities, snapshot: next)
     }
 }

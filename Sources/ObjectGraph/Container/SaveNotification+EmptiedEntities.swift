@@ -1,30 +1,91 @@
 import Synchronization
 
 /// The objects of the entities one save emptied in one step (a delete of every object of an
-/// entity): their IDs in key order, made into a set only if someone asks for
-/// ``SaveNotification/deletedObjectIDs``, so that a notification of 100,000 deletions costs one
-/// array, not one hashed set.
+/// entity), held as runs of consecutive keys: a table filled by inserts is one run per entity,
+/// so a notification of 100,000 deletions costs a few ranges, not an array of 100,000 IDs
+/// (whose allocation, on glibc, also consolidates the allocator's free lists) nor a hashed set.
+/// The array and the set are built on first use, once.
 final class EmptiedEntities: Sendable {
+    /// Consecutive keys of one entity's objects.
+    struct KeyRun: Sendable, Equatable {
+        let entityName: String
+        let keys: Range<Int64>
+    }
+
     /// The names of the emptied entities.
     let entityNames: Set<String>
-    /// The IDs of every object they held, entity by entity, each in key order.
-    let objectIDs: [ObjectID]
+    /// The keys of every object they held, entity by entity, each in key order.
+    let runs: [KeyRun]
+    /// The number of objects they held.
+    let count: Int
+    /// `objectIDs`, built on first use.
+    private let cachedArray = Mutex<[ObjectID]?>(nil)
     /// The set of `objectIDs`, built on first use.
     private let cachedSet = Mutex<Set<ObjectID>?>(nil)
 
-    init(entityNames: Set<String>, objectIDs: [ObjectID]) {
+    init(entityNames: Set<String>, runs: [KeyRun]) {
         self.entityNames = entityNames
-        self.objectIDs = objectIDs
+        self.runs = runs
+        self.count = runs.reduce(0) { $0 + $1.keys.count }
+    }
+
+    /// The IDs of every object the entities held, entity by entity, each in key order.
+    ///
+    /// - Complexity: O(*n*) on first use, then O(1).
+    var objectIDs: [ObjectID] {
+        cachedArray.withLock { cached in
+            if let cached { return cached }
+            var ids: [ObjectID] = []
+            ids.reserveCapacity(count)
+            for run in runs {
+                for key in run.keys { ids.append(ObjectID(entityName: run.entityName, key: key)) }
+            }
+            cached = ids
+            return ids
+        }
     }
 
     /// The IDs as a set, with `others` added.
     func objectIDs(adding others: Set<ObjectID>) -> Set<ObjectID> {
         let all = cachedSet.withLock { cached in
             if let cached { return cached }
-            let set = Set(objectIDs)
+            var set = Set<ObjectID>(minimumCapacity: count)
+            for run in runs {
+                for key in run.keys { set.insert(ObjectID(entityName: run.entityName, key: key)) }
+            }
             cached = set
             return set
         }
         return others.isEmpty ? all : all.union(others)
+    }
+
+    /// Whether the entities held the object.
+    func contains(_ id: ObjectID) -> Bool {
+        runs.contains { $0.entityName == id.entityName && $0.keys.contains(id.key) }
+    }
+}
+
+/// The objects a delete removed: listed one by one, or the objects of emptied entities (kept as
+/// key runs until someone reads them as IDs).
+enum DeletedObjectIDs: Sendable {
+    case listed([ObjectID])
+    case emptied(EmptiedEntities)
+
+    /// The number of objects.
+    var count: Int {
+        switch self {
+        case .listed(let ids): ids.count
+        case .emptied(let emptied): emptied.count
+        }
+    }
+
+    /// The IDs, in the order of the delete.
+    ///
+    /// - Complexity: O(1) for listed IDs; O(*n*) the first time for emptied entities.
+    var objectIDs: [ObjectID] {
+        switch self {
+        case .listed(let ids): ids
+        case .emptied(let emptied): emptied.objectIDs
+        }
     }
 }

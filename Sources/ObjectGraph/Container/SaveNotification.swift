@@ -36,7 +36,7 @@ public struct SaveNotification: Sendable, Hashable {
         self.insertedObjectIDs = insertedObjectIDs
         self.updatedObjectIDs = updatedObjectIDs
         self.individuallyDeletedObjectIDs = deletedObjectIDs
-        self.emptied = emptied.flatMap { $0.objectIDs.isEmpty ? nil : $0 }
+        self.emptied = emptied.flatMap { $0.count == 0 ? nil : $0 }
         self.origin = origin
         self.sequenceNumber = sequenceNumber
     }

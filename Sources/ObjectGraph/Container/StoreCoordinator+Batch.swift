@@ -10,7 +10,7 @@ extension StoreCoordinator {
     ///   every case nothing changed.
     func batchDelete(
         _ info: EntityInfo, predicate: CompiledPredicate?, origin: ManagedContext.Identifier
-    ) throws -> (ids: [ObjectID], notification: SaveNotification?) {
+    ) throws -> (ids: DeletedObjectIDs, notification: SaveNotification?) {
         guard let predicate else { return try batchDeleteAll([info], origin: origin) }
         var matched: [ObjectID] = []
         let (_, notification) = try commit(
@@ -22,18 +22,19 @@ extension StoreCoordinator {
                 try plan.delete(keys, of: info.index)
                 return plan.commit(origin: origin)
             }, alwaysNotifies: true)
-        return (matched, matched.isEmpty ? nil : notification)
+        return (.listed(matched), matched.isEmpty ? nil : notification)
     }
 
     /// Deletes every committed object of the entities `infos`, with their delete rules, as one
     /// commit that empties each entity's table in one step (and that a store may persist as one
     /// small record per entity): no row is visited unless it holds relationships.
     ///
-    /// - Returns: The deleted IDs of `infos`, entity by entity in key order, and the commit's
-    ///   notification (`nil` if the entities were empty).
+    /// - Returns: The deleted IDs of `infos`, entity by entity in key order (kept as key runs,
+    ///   made into IDs only when read), and the commit's notification (`nil` if the entities were
+    ///   empty).
     /// - Throws: as ``batchDelete(_:predicate:origin:)``; in every case nothing changed.
     func batchDeleteAll(_ infos: [EntityInfo], origin: ManagedContext.Identifier) throws -> (
-        ids: [ObjectID], notification: SaveNotification?
+        ids: DeletedObjectIDs, notification: SaveNotification?
     ) {
         var isEmpty = true
         let (_, notification) = try commit(
@@ -46,8 +47,8 @@ extension StoreCoordinator {
                 return plan.commit(origin: origin)
             }, alwaysNotifies: true)
         // The notification lists the emptied entities' IDs, entity by entity in key order.
-        guard !isEmpty, let notification else { return ([], nil) }
-        return (notification.emptied?.objectIDs ?? [], notification)
+        guard !isEmpty, let notification else { return (.listed([]), nil) }
+        return (notification.emptied.map { .emptied($0) } ?? .listed([]), notification)
     }
 
     /// Sets `values` (by slot, checked) on the committed objects of `info` that `predicate`

@@ -29,9 +29,11 @@ extension ManagedContext {
     ///   refuses (and every object that `nullify` would leave without a required relationship);
     ///   the store's error if it fails to save.
     /// - Complexity: O(*n*) for *n* objects of the entity, plus the deleted objects' relationships
-    ///   and the store's write. Without a predicate, the entity is emptied in one step: one
-    ///   ``ObjectID`` per object for the result, no row visited (relationships with inverses are
-    ///   followed from the related objects), and the binary store writes one small record.
+    ///   and the store's write. Without a predicate, the entity is emptied in one step: no row
+    ///   visited (relationships with inverses are followed from the related objects), the
+    ///   deleted keys kept as runs of consecutive keys (the result's ``BatchDeleteResult/count``
+    ///   needs no IDs; ``BatchDeleteResult/deletedObjectIDs`` makes them on first access), and the
+    ///   binary store writes one small record.
     ///
     /// Core Data: `NSManagedObjectContext.execute(_:)` of an `NSBatchDeleteRequest`.
     @discardableResult
@@ -42,7 +44,7 @@ extension ManagedContext {
         let predicate = try request.predicate.map { try CompiledPredicate($0, entity: info, model: model) }
         let origin = batchOrigin("batch delete")
         let (ids, notification) = try coordinator.batchDelete(info, predicate: predicate, origin: origin)
-        return BatchDeleteResult(deletedObjectIDs: ids, notification: notification ?? .empty(origin: origin))
+        return BatchDeleteResult(deleted: ids, notification: notification ?? .empty(origin: origin))
     }
 
     /// Sets attributes, in the store, on every committed object of the request's entity that

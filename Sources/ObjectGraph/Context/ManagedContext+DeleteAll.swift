@@ -21,9 +21,11 @@ extension ManagedContext {
     ///
     /// - Returns: The number of objects of the entity deleted.
     /// - Throws: as ``save()``; on the store path, as ``execute(_:)-(BatchDeleteRequest)``.
-    /// - Complexity: Without unsaved changes, O(*n*) for *n* objects of the entity with a small
-    ///   constant (one ID each; rows are visited only for their relationships' delete rules),
-    ///   plus the registered objects to merge. Otherwise O(*n*) objects fetched and deleted.
+    /// - Complexity: Without unsaved changes, O(*c*) for the *c* chunks of 512 keys of the
+    ///   entity's table when they are full, O(*n*) for *n* objects at most (no ID made, no row
+    ///   visited, except for the relationships' delete rules),
+    ///   plus the registered objects to merge; the deleted rows are freed afterwards on a
+    ///   background thread. Otherwise O(*n*) objects fetched and deleted.
     ///
     /// Core Data: an `NSBatchDeleteRequest` over every object of the entity, merged with
     /// `NSManagedObjectContext.mergeChanges(fromRemoteContextSave:into:)`.

@@ -28,6 +28,7 @@ extension EntityTable {
             }
         }
         guard marked > 0 else { return [] }
+        let inPlace = InPlaceRows.isVerified
         bits.withUnsafeMutableBufferPointer { bits in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.chunkSize) { offsets in
                 for chunkIndex in chunks.indices {
@@ -49,8 +50,9 @@ extension EntityTable {
                             let offset = offsets[position]
                             let kept =
                                 offset < rows.count
-                                && rows[offset]?.values.withUnsafeBufferPointer({ include(base + Int64(offset), $0) })
-                                    == true
+                                && InPlaceRows.test(rows, at: offset, inPlace: inPlace) {
+                                    include(base + Int64(offset), $0)
+                                }
                             if !kept { bits[firstWord + offset >> 6] &= ~(1 << UInt64(offset & 63)) }
                         }
                     }

@@ -21,20 +21,33 @@ extension EntityTable {
 }
 
 extension EntityTable {
-    /// Calls `body` with each key, in key order, without reading the rows of a full chunk.
+    /// Calls `body` with each run of consecutive keys, in key order (runs that touch are
+    /// joined), without reading the rows of a full chunk.
     ///
-    /// - Complexity: O(*n*) for *n* keys; a chunk with every row present costs one comparison
-    ///   and no access to its rows (the common case: a table filled by inserts).
-    func forEachKey(_ body: (Int64) throws -> Void) rethrows {
+    /// - Complexity: O(*c*) for *c* chunks when every chunk is full, O(*n*) for *n* keys at most.
+    func forEachKeyRun(_ body: (Range<Int64>) throws -> Void) rethrows {
+        var run: Range<Int64>? = nil
+        func add(_ keys: Range<Int64>) throws {
+            if let current = run, current.upperBound == keys.lowerBound {
+                run = current.lowerBound..<keys.upperBound
+            } else {
+                if let current = run { try body(current) }
+                run = keys
+            }
+        }
         for chunkIndex in chunks.indices where liveCounts[chunkIndex] > 0 {
             let base = Int64(chunkIndex << Self.chunkShift) + 1
             let rows = chunks[chunkIndex]
             if liveCounts[chunkIndex] == rows.count {
-                for key in base..<(base + Int64(rows.count)) { try body(key) }
+                try add(base..<(base + Int64(rows.count)))
             } else {
-                for offset in rows.indices where rows[offset] != nil { try body(base + Int64(offset)) }
+                for offset in rows.indices where rows[offset] != nil {
+                    let key = base + Int64(offset)
+                    try add(key..<(key + 1))
+                }
             }
         }
+        if let run { try body(run) }
     }
 }
 

@@ -115,12 +115,13 @@ struct EntityTable: Sendable {
     func forEachWhile(
         including include: (Int64, UnsafeBufferPointer<StoreValue>) -> Bool, _ body: (Int64, Row) -> Bool
     ) {
+        let inPlace = InPlaceRows.isVerified
         for chunkIndex in chunks.indices {
             let base = Int64(chunkIndex << Self.chunkShift) + 1
             let finished = chunks[chunkIndex].withUnsafeBufferPointer { rows in
                 for offset in 0..<rows.count {
                     let key = base + Int64(offset)
-                    guard rows[offset]?.values.withUnsafeBufferPointer({ include(key, $0) }) == true else { continue }
+                    guard InPlaceRows.test(rows, at: offset, inPlace: inPlace, { include(key, $0) }) else { continue }
                     if !body(key, rows[offset]!) { return true }
                 }
                 return false

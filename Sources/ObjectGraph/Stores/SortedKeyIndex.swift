@@ -120,36 +120,53 @@ struct SortedKeyIndex<Value: Comparable & Sendable>: Sendable {
     }
 
     /// Appends the keys of the entries with values in `lower...upper` (`nil`: unbounded) in
-    /// ascending order; false, with `keys` partly filled, if more than `limit` keys would be in
-    /// it. Each chunk is read as one buffer, its entries up to the bound copied in a tight
-    /// loop (no closure per entry).
+    /// ascending order; false, with `keys` unchanged, if more than `limit` keys would be in it.
+    ///
+    /// The range's end is found first (a comparison per chunk, a binary search in the last),
+    /// so that `keys` grows once; then each chunk's entries are copied in a tight loop (no
+    /// closure per entry).
     func appendKeys(from lower: Value?, through upper: Value?, into keys: inout [Int64], limit: Int) -> Bool {
-        var (chunk, offset) = lower.map { start(after: $0, inclusive: true) } ?? (0, 0)
+        let first = lower.map { start(after: $0, inclusive: true) } ?? (0, 0)
+        var total = 0
+        var (chunk, offset) = first
         while chunk < chunks.count {
-            let finished = chunks[chunk].withUnsafeBufferPointer { entries -> Bool? in
-                var end = entries.count
-                var reachedUpper = false
-                if let upper, entries[end - 1].value > upper {
-                    // The first entry above `upper`: this chunk is the last.
-                    var low = offset
-                    while low < end {
-                        let middle = (low + end) / 2
-                        if entries[middle].value > upper { end = middle } else { low = middle + 1 }
-                    }
-                    reachedUpper = true
-                }
-                guard keys.count + (end - offset) <= limit else { return nil }
-                // No `reserveCapacity` per chunk: an exact reservation each time would copy the
-                // keys once per chunk; appending grows the array geometrically.
+            let (end, isLast) = self.end(ofChunk: chunk, from: offset, through: upper)
+            total += end - offset
+            guard keys.count + total <= limit else { return false }
+            if isLast { break }
+            chunk += 1
+            offset = 0
+        }
+        let needed = keys.count + total
+        // Geometric growth across calls (an `IN` appends one range per value).
+        if keys.capacity < needed { keys.reserveCapacity(Swift.max(needed, 2 * keys.capacity)) }
+        (chunk, offset) = first
+        var remaining = total
+        while remaining > 0 {
+            remaining -= chunks[chunk].withUnsafeBufferPointer { entries in
+                let end = Swift.min(entries.count, offset + remaining)
                 for position in offset..<end { keys.append(entries[position].key) }
-                return reachedUpper
+                return end - offset
             }
-            guard let finished else { return false }
-            if finished { return true }
             chunk += 1
             offset = 0
         }
         return true
+    }
+
+    /// Where the entries at most `upper` end in chunk `chunk`, from `offset` on, and whether the
+    /// chunk holds the first entry above `upper` (so that it is the range's last).
+    private func end(ofChunk chunk: Int, from offset: Int, through upper: Value?) -> (end: Int, isLast: Bool) {
+        chunks[chunk].withUnsafeBufferPointer { entries in
+            var end = entries.count
+            guard let upper, end > 0, entries[end - 1].value > upper else { return (end, false) }
+            var low = offset
+            while low < end {
+                let middle = (low + end) / 2
+                if entries[middle].value > upper { end = middle } else { low = middle + 1 }
+            }
+            return (end, true)
+        }
     }
 
     /// The number of entries with values in `lower...upper` (`nil`: unbounded), at most `limit`.

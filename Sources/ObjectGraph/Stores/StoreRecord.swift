@@ -28,7 +28,19 @@ public struct StoreChangeSet: Sendable {
     /// Objects changed in this save, with their new versions and values.
     public var updated: [StoreRecord]
     /// Objects removed in this save.
-    public var deleted: [ObjectID]
+    ///
+    /// - Complexity: O(1), except after a delete of every object of an entity: the IDs of its
+    ///   objects are made on first access, O(*n*) for *n* objects.
+    public var deleted: [ObjectID] {
+        get {
+            guard let emptied else { return individuallyDeleted }
+            return individuallyDeleted.isEmpty ? emptied.objectIDs : emptied.objectIDs + individuallyDeleted
+        }
+        set {
+            individuallyDeleted = newValue
+            emptied = nil
+        }
+    }
     /// Entities every object of which this save removed, before its inserts and updates (a
     /// delete of everything, such as a ``BatchDeleteRequest`` without a predicate). Their
     /// objects are listed in ``deleted`` too; a store that persists deltas may record one
@@ -43,12 +55,34 @@ public struct StoreChangeSet: Sendable {
         snapshot: StoreSnapshot
     ) {
         self.inserted = inserted
+        self.individuallyDeleted = deleted
         self.updated = updated
-        self.deleted = deleted
         self.emptiedEntityNames = emptiedEntityNames
         self.snapshot = snapshot
     }
 
     /// Whether the change set changes nothing.
-    public var isEmpty: Bool { inserted.isEmpty && updated.isEmpty && deleted.isEmpty && emptiedEntityNames.isEmpty }
+    public var isEmpty: Bool {
+        inserted.isEmpty && updated.isEmpty && deletedCount == 0 && emptiedEntityNames.isEmpty
+    }
+
+    /// Objects removed one by one; the objects of emptied entities are in `emptied`.
+    var individuallyDeleted: [ObjectID]
+    /// The entities this save emptied in one step, with their objects' keys (listed in
+    /// ``deleted`` only when someone reads it).
+    var emptied: EmptiedEntities?
+
+    /// The number of objects in ``deleted``, without making their IDs.
+    var deletedCount: Int { individuallyDeleted.count + (emptied?.count ?? 0) }
+
+    /// A change set whose emptied entities' objects are kept as key runs.
+    init(
+        inserted: [StoreRecord], updated: [StoreRecord], individuallyDeleted: [ObjectID], emptied: EmptiedEntities?,
+        snapshot: StoreSnapshot
+    ) {
+        self.init(
+            inserted: inserted, updated: updated, deleted: individuallyDeleted,
+            emptiedEntityNames: emptied?.entityNames ?? [], snapshot: snapshot)
+        self.emptied = emptied
+    }
 }

@@ -103,10 +103,20 @@ struct ASCIIPrefix {
     /// ASCII characters are their own canonical form and only combine with following marks
     /// (non-ASCII) or as CR LF, so a mismatch at an ASCII byte after matching ASCII bytes is
     /// final, and a match followed by an ASCII byte or the end is complete.
+    ///
+    /// `value` is borrowed (read where it lies, as a scan passes it): a copy would retain the
+    /// string, an atomic write that keeps the next rows' reads from overlapping this one's.
     @inline(__always)
-    func begins(_ value: StoreValue) -> Bool? {
-        guard case .string(var text) = value else { return nil }
-        return text.withUTF8 { bytes -> Bool? in
+    func begins(_ value: borrowing StoreValue) -> Bool? {
+        switch value {
+        case .string(let text): begins(utf8: text)
+        default: nil
+        }
+    }
+
+    @inline(__always)
+    private func begins(utf8 text: borrowing String) -> Bool? {
+        let decided = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
             let checked = Swift.min(count, bytes.count)
             for position in 0..<checked {
                 let byte = bytes[position]
@@ -119,5 +129,7 @@ struct ASCIIPrefix {
             if next >= 0x80 || (next == 0x0A && count > 0 && self.byte(count - 1) == 0x0D) { return nil }
             return true
         }
+        // A string without contiguous UTF-8 (bridged) is left to the compiled test.
+        return decided ?? nil
     }
 }

@@ -172,7 +172,7 @@ public final class BinaryFileStore: PersistentStore {
         let perWrite = writes > 0 ? frameSize / writes : 0
         let average = open.snapshot.count > 0 ? open.liveBytes / open.snapshot.count : 0
         // The objects of emptied entities are in `deleted` too; each took an average share.
-        return perWrite * changes.inserted.count - average * changes.deleted.count
+        return perWrite * changes.inserted.count - average * changes.deletedCount
     }
 
     /// The number of bytes in the store file (for tools and tests).
