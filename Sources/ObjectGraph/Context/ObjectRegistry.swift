@@ -131,9 +131,13 @@ extension ObjectRegistry.EntityObjects {
             return true
         }
         if filled <= offset {
-            // Chunks grow to the highest offset used, so that a small context stays small.
+            // Chunks grow to the highest offset used, so that a small context stays small; a
+            // chunk past the first started at its first key is being filled in key order (a
+            // fetch of many objects): it gets its whole size at once rather than doubling.
             if filled == 0 {
-                chunks[chunk].reserveCapacity(Swift.min(ObjectRegistry.chunkSize, Swift.max(16, offset + 1)))
+                chunks[chunk].reserveCapacity(
+                    chunk > 0 && offset == 0
+                        ? ObjectRegistry.chunkSize : Swift.min(ObjectRegistry.chunkSize, Swift.max(16, offset + 1)))
             }
             chunks[chunk].append(contentsOf: repeatElement(nil, count: offset + 1 - filled))
         }

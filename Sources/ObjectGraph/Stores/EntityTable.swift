@@ -59,12 +59,26 @@ struct EntityTable: Sendable {
             liveCounts.append(contentsOf: repeatElement(0, count: chunk - liveCounts.count + 1))
         }
         if chunks[chunk].count <= offset {
-            guard row != nil else { return }
+            guard let row else { return }
             if chunks[chunk].isEmpty {
-                // Start small tables with room to grow, rather than doubling from one row.
-                chunks[chunk].reserveCapacity(Swift.min(Self.chunkSize, Swift.max(16, offset + 1)))
+                // Start small tables with room to grow, rather than doubling from one row. Keys
+                // are handed out in order, so a chunk past the first is started by a table that
+                // filled the one before it: it gets its whole size at once (growing it by
+                // doubling copied its rows nine times over).
+                chunks[chunk].reserveCapacity(
+                    chunk == 0 ? Swift.min(Self.chunkSize, Swift.max(16, offset + 1)) : Self.chunkSize)
             }
-            chunks[chunk].append(contentsOf: repeatElement(nil, count: offset - chunks[chunk].count + 1))
+            // A new row past the end (inserts, and a store's rows replayed in key order): no
+            // row to replace, so appended as it is (not as a nil then overwritten).
+            if chunks[chunk].count < offset {
+                chunks[chunk].append(contentsOf: repeatElement(nil, count: offset - chunks[chunk].count))
+            }
+            if !indexes.isEmpty { updateIndexes(key: key, from: nil, to: row.values) }
+            chunks[chunk].append(row)
+            count += 1
+            liveCounts[chunk] += 1
+            if key >= nextKey { nextKey = key + 1 }
+            return
         }
         let existed = chunks[chunk][offset] != nil
         if !indexes.isEmpty { updateIndexes(key: key, from: chunks[chunk][offset]?.values, to: row?.values) }

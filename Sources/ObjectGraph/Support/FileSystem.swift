@@ -46,20 +46,19 @@ struct POSIXFileSystem: FileSystem {
     }
 
     func read(_ descriptor: Int32, count: Int, at offset: Int, path: String) throws -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var done = 0
-        try bytes.withUnsafeMutableBytes { buffer in
-            while done < count {
+        // Read into uninitialized storage: zeroing a whole store's bytes first cost a pass over
+        // them on every open. The array holds the bytes read (fewer at an early end of file).
+        try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            while initialized < count {
                 let result = retryingOnInterrupt {
-                    pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                    pread(
+                        descriptor, buffer.baseAddress! + initialized, count - initialized, off_t(offset + initialized))
                 }
                 guard result >= 0 else { throw PersistenceError.io("read", path: path) }
                 guard result > 0 else { break }
-                done += result
+                initialized += result
             }
         }
-        if done < count { bytes.removeLast(count - done) }
-        return bytes
     }
 
     func write(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer, at offset: Int, path: String) throws {

@@ -20,6 +20,7 @@ struct BinaryStoreReplay {
             let (schema, headerSize) = try BinaryStoreHeader.decode(raw, url: url)
             try StoreSchema.check(schema, against: model)
             let infos = schema.map { model.info(named: $0.name)! }
+            let plans = infos.map(SlotPlan.plans)
             var snapshot = StoreSnapshot(model: model)
             var offset = headerSize
             var liveBytes = headerSize
@@ -40,7 +41,7 @@ struct BinaryStoreReplay {
                     break
                 }
                 var reader = ByteReader(buffer: payload, base: offset + 8, url: url)
-                try Self.apply(&reader, infos: infos, to: &snapshot, liveBytes: &liveBytes)
+                try Self.apply(&reader, infos: infos, plans: plans, to: &snapshot, liveBytes: &liveBytes)
                 offset += 8 + payload.count
             }
             if let (source, key, target) = snapshot.danglingReferences().first {
@@ -91,7 +92,8 @@ struct BinaryStoreReplay {
     /// Applies one frame's operations. A frame whose checksum matched but whose contents do not
     /// follow the format is corruption, not a torn write.
     private static func apply(
-        _ reader: inout ByteReader, infos: [EntityInfo], to snapshot: inout StoreSnapshot, liveBytes: inout Int
+        _ reader: inout ByteReader, infos: [EntityInfo], plans: [[SlotPlan]], to snapshot: inout StoreSnapshot,
+        liveBytes: inout Int
     ) throws {
         guard BinaryStoreFrame.Kind(rawValue: try reader.u8()) != nil else {
             throw reader.error("unknown frame kind", at: 0)
@@ -111,12 +113,17 @@ struct BinaryStoreReplay {
                 let key = try readKey(&reader)
                 let version = Int64(bitPattern: try reader.varint())
                 // Appended into a fresh array of the right size (writing into a copy of the
-                // defaults copied and released every default value first).
+                // defaults copied and released every default value first;
+                // `Array(unsafeUninitializedCapacity:)` was not specialized, and looked up the
+                // array's generic metadata per row).
+                let slots = plans[entity]
                 var values: [StoreValue] = []
-                values.reserveCapacity(info.propertyCount)
-                for slot in 0..<info.propertyCount { values.append(try readValue(&reader, slot: slot, of: info)) }
+                values.reserveCapacity(slots.count)
+                for slot in slots.indices {
+                    values.append(try readValue(&reader, slot: slot, plan: slots[slot], of: info))
+                }
                 let size = reader.position - start
-                if snapshot.tables[info.index][key] == nil {
+                if !snapshot.tables[info.index].contains(key) {
                     liveBytes += size
                 }
                 snapshot.tables[info.index].set(EntityTable.Row(version: version, values: values), forKey: key)
@@ -152,7 +159,31 @@ struct BinaryStoreReplay {
         return Int64(key)
     }
 
-    private static func readValue(_ reader: inout ByteReader, slot: Int, of info: EntityInfo) throws -> StoreValue {
+    /// How to read one slot of an entity's rows: its attribute type, or its relationship's
+    /// destination. Taken from the model once per open, not once per value (an
+    /// `AttributeDescription` is a large struct, copied with its strings on every access).
+    /// A plan holds no reference (copying one retains nothing); a relationship's destination is
+    /// looked up when a value is read.
+    enum SlotPlan {
+        case attribute(AttributeType, isOptional: Bool)
+        case toOne
+        case toMany
+
+        /// The plan of every slot of `info`'s rows, in slot order.
+        static func plans(_ info: EntityInfo) -> [SlotPlan] {
+            (0..<info.propertyCount).map { slot in
+                guard info.isAttribute(slot) else {
+                    return info.relationship(at: slot).description.isToMany ? .toMany : .toOne
+                }
+                let attribute = info.attribute(at: slot)
+                return .attribute(attribute.type, isOptional: attribute.isOptional)
+            }
+        }
+    }
+
+    private static func readValue(
+        _ reader: inout ByteReader, slot: Int, plan: SlotPlan, of info: EntityInfo
+    ) throws -> StoreValue {
         let start = reader.position
         guard let tag = BinaryStoreFrame.Tag(rawValue: try reader.u8()) else {
             throw reader.error("unknown value tag", at: start)
@@ -160,30 +191,37 @@ struct BinaryStoreReplay {
         func mismatch() -> PersistenceError {
             reader.error("\(info.name).\(info.propertyName(at: slot)) holds a value of the wrong kind", at: start)
         }
-        if !info.isAttribute(slot) {
-            let relationship = info.relationship(at: slot).description
-            switch (tag, relationship.isToMany) {
-            case (.null, false): return .null
-            case (.object, false):
-                return .object(ObjectID(entityName: relationship.destination, key: try readKey(&reader)))
-            case (.objects, true):
-                let count = try reader.varint()
-                guard count <= UInt64(reader.buffer.count - reader.position) else { throw mismatch() }
-                var ids: [ObjectID] = []
-                ids.reserveCapacity(Int(count))
-                for _ in 0..<count {
-                    ids.append(ObjectID(entityName: relationship.destination, key: try readKey(&reader)))
-                }
-                return .objects(ids)
+        let type: AttributeType
+        let isOptional: Bool
+        switch plan {
+        case .attribute(let attributeType, let optional):
+            type = attributeType
+            isOptional = optional
+        case .toOne:
+            switch tag {
+            case .null: return .null
+            case .object:
+                let destination = info.relationship(at: slot).description.destination
+                return .object(ObjectID(entityName: destination, key: try readKey(&reader)))
             default: throw mismatch()
             }
+        case .toMany:
+            guard tag == .objects else { throw mismatch() }
+            let destination = info.relationship(at: slot).description.destination
+            let count = try reader.varint()
+            guard count <= UInt64(reader.buffer.count - reader.position) else { throw mismatch() }
+            var ids: [ObjectID] = []
+            ids.reserveCapacity(Int(count))
+            for _ in 0..<count {
+                ids.append(ObjectID(entityName: destination, key: try readKey(&reader)))
+            }
+            return .objects(ids)
         }
-        let type = info.attribute(at: slot).type
         switch (tag, type) {
         case (.null, _):
             // Saves never leave a required attribute null (validation refuses them) and typed
             // accessors trap on one, so in a file a null there is damage.
-            guard info.attribute(at: slot).isOptional else {
+            guard isOptional else {
                 throw reader.error(
                     "\(info.name).\(info.propertyName(at: slot)) is required but has no value", at: start)
             }
@@ -206,10 +244,7 @@ struct BinaryStoreReplay {
         case (.date, .date): return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.u64())))
         case (.data, .binary), (.data, .codable): return .data(Data(try reader.lengthPrefixed()))
         case (.uuid, .uuid):
-            let raw = try reader.bytes(16)
-            var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &uuid) { $0.copyMemory(from: raw) }
-            return .uuid(UUID(uuid: uuid))
+            return .uuid(UUID(uuid: try reader.bytes(16).loadUnaligned(as: uuid_t.self)))
         case (.url, .uri):
             guard let url = URL(string: try utf8(&reader, start)) else { throw mismatch() }
             return .url(url)
@@ -219,6 +254,8 @@ struct BinaryStoreReplay {
 
     private static func utf8(_ reader: inout ByteReader, _ start: Int) throws -> String {
         let bytes = try reader.lengthPrefixed()
+        // ASCII is valid UTF-8 that `String(decoding:)` keeps as it is: no comparison needed.
+        if isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         // `String(decoding:)` is the fast path (`String(validating:)` looked up generic metadata
         // for every string), but it repairs invalid UTF-8 instead of failing: a repaired string's
         // bytes differ from the input at the first invalid sequence, which is how damage shows.
@@ -229,5 +266,21 @@ struct BinaryStoreReplay {
                 ?? text.utf8.elementsEqual(bytes))
         guard isUnchanged else { throw reader.error("invalid UTF-8", at: start) }
         return text
+    }
+
+    /// Whether every byte of `bytes` is below 0x80, checked eight bytes at a time.
+    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var bits: UInt64 = 0
+        var index = 0
+        let count = bytes.count
+        while index + 8 <= count {
+            bits |= bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        while index < count {
+            bits |= UInt64(bytes[index])
+            index += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
     }
 }
