@@ -61,6 +61,9 @@ extension ManagedContext {
         if let predicate, let plan = IndexPlan(predicate, table: scan.table, sort: sort) {
             inSortOrder = scan.useCandidates(plan)
         }
+        if predicate == nil, swiftTerm == nil, sort == nil, offset == 0, scan.readsCommittedRowsOnly {
+            return selectAll(of: scan.table, limit: limit, resolver: resolver, make)
+        }
         guard let sort, !inSortOrder else {
             var results: [Element] = []
             if predicate == nil, swiftTerm == nil, scan.candidateKeys == nil {
@@ -112,6 +115,24 @@ extension ManagedContext {
                 }
             }()
         return order.dropFirst(offset).prefix(limit).map { make(matches[$0], resolver) }
+    }
+
+    /// Every row of `table` in key order, at most `limit`, each made into an element: a fetch
+    /// without predicate, sort or offset when the context has no pending changes of the entity
+    /// (W3's "load every object"). The general loop's per-row bookkeeping (pending inserts to
+    /// merge, overrides to look up) cost reference counting on every row.
+    private func selectAll<Element>(
+        of table: EntityTable, limit: Int, resolver: PredicateResolver,
+        _ make: (FetchCandidate, PredicateResolver) -> Element
+    ) -> [Element] {
+        var results: [Element] = []
+        results.reserveCapacity(min(limit, table.count))
+        guard limit > 0 else { return results }
+        table.forEachWhile { key, row in
+            results.append(make(FetchCandidate(key: key, values: row.values, version: row.version), resolver))
+            return results.count < limit
+        }
+        return results
     }
 
     /// The number of objects a fetch request would return, without creating them.
@@ -334,6 +355,10 @@ private struct FetchScan {
     var candidateKeys: [Int64]?
     /// Conjuncts the plan's committed candidates satisfy (see ``IndexPlan/impliedTests``).
     var impliedTests: [ValueTest] = []
+
+    /// Whether the scan's candidates are exactly the committed rows: no pending inserts, no
+    /// changed or deleted objects to override them, no index candidates.
+    var readsCommittedRowsOnly: Bool { pending.isEmpty && overrides.isEmpty && candidateKeys == nil }
 
     /// Considers only the plan's committed rows and those with pending changes (whose current
     /// values the index does not know). Returns whether the candidates are in the request's

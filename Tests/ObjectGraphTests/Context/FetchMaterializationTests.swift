@@ -146,4 +146,41 @@ import Testing
         }
         #expect(registry.values.map(\.objectKey) == reference.keys.sorted())
     }
+
+    // MARK: - Every committed row (the fetch without predicate, sort or offset)
+
+    @Test func fetchingEveryRowReturnsTheCommittedRowsInKeyOrderReusingRegisteredObjects() throws {
+        // 700 objects, 100 deleted in the store: chunks of 512 crossed, holes skipped.
+        let container = try makeSavedJournals(700)
+        let remover = container.newContext()
+        var tens = FetchRequest<Journaled>()
+        tens.predicate = try FetchPredicate(format: "title ENDSWITH %@", "3")
+        for object in try remover.fetch(tens) { remover.delete(object) }
+        try remover.save()
+
+        let context = container.newContext()
+        let held = try context.fetch(FetchRequest<Journaled>(predicate: try FetchPredicate(format: "title == '42'")))
+        let all = try context.fetch(FetchRequest<Journaled>())
+        #expect(all.count == 630)
+        #expect(all.map(\.title) == (0..<700).map { "\($0)" }.filter { !$0.hasSuffix("3") })
+        #expect(all.contains { $0 === held[0] })
+        #expect(
+            all.allSatisfy { $0.events == ["awakeFromFetch"] && !$0.hasChanges && $0.managedObjectContext === context })
+        #expect(try context.fetch(FetchRequest<Journaled>()).elementsEqual(all, by: ===))
+
+        var limited = FetchRequest<Journaled>()
+        limited.fetchLimit = 513
+        let first = try context.fetch(limited)
+        #expect(first.count == 513)
+        #expect(first.elementsEqual(all.prefix(513), by: ===))
+
+        // Pending changes leave the fast path: they are honoured, and then excluded again.
+        let inserted = Journaled(context: context)
+        inserted.title = "pending"
+        #expect(try context.fetch(FetchRequest<Journaled>()).last === inserted)
+        var committedOnly = FetchRequest<Journaled>()
+        committedOnly.includesPendingChanges = false
+        #expect(try context.fetch(committedOnly).elementsEqual(all, by: ===))
+        #expect(try context.count(for: FetchRequest<Journaled>()) == 631)
+    }
 }
