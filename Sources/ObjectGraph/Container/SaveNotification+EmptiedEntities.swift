@@ -58,11 +58,6 @@ final class EmptiedEntities: Sendable {
         }
         return others.isEmpty ? all : all.union(others)
     }
-
-    /// Whether the entities held the object.
-    func contains(_ id: ObjectID) -> Bool {
-        runs.contains { $0.entityName == id.entityName && $0.keys.contains(id.key) }
-    }
 }
 
 /// The objects a delete removed: listed one by one, or the objects of emptied entities (kept as
