@@ -139,17 +139,15 @@ struct EntityTable: Sendable {
 
     /// Loads a byte of each cache line of the first values (up to 256 bytes) and returns their sum.
     @inline(__always)
-    private static func touch(_ values: [StoreValue]) -> Int {
-        values.withUnsafeBytes { bytes in
-            var sum = 0
-            var position = 0
-            let end = Swift.min(bytes.count, 256)
-            while position < end {
-                sum &+= Int(bytes[position])
-                position += 64
-            }
-            return sum
+    private static func touch(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var sum = 0
+        var position = 0
+        let end = Swift.min(bytes.count, 256)
+        while position < end {
+            sum &+= Int(bytes[position])
+            position += 64
         }
+        return sum
     }
 
     /// Loads the start of the values of each row in `keys` before they are read, so that the
@@ -157,6 +155,7 @@ struct EntityTable: Sendable {
     /// another (a software prefetch).
     func touch(_ keys: ArraySlice<Int64>) {
         var sink = 0
+        let inPlace = InPlaceRows.isVerified
         for key in keys {
             guard key >= 1 else { continue }
             let index = Int(key - 1)
@@ -164,8 +163,12 @@ struct EntityTable: Sendable {
             guard chunk < chunks.count else { continue }
             let offset = index & (Self.chunkSize - 1)
             sink &+= chunks[chunk].withUnsafeBufferPointer { rows in
-                guard offset < rows.count, let row = rows[offset] else { return 0 }
-                return Self.touch(row.values)
+                guard offset < rows.count else { return 0 }
+                // In place: copying the row would retain its values, the atomic write that
+                // serializes the very misses the touch is meant to overlap.
+                if inPlace { return InPlaceRows.values(in: rows, at: offset).map { Self.touch(.init($0)) } ?? 0 }
+                guard let row = rows[offset] else { return 0 }
+                return row.values.withUnsafeBytes(Self.touch)
             }
         }
         if sink == Int.min { Self.touchSink.store(sink, ordering: .relaxed) }

@@ -59,7 +59,8 @@ enum BinaryStoreFrame {
             writePut(
                 key: record.objectID.key, version: record.version, values: record.values, entity: info, into: &writer)
         }
-        // The objects of emptied entities are not listed here. Deleted IDs come in runs of one entity: look its name up once per run.
+        // The objects of emptied entities are not listed here (their entity's deleteAll record
+        // covers them). Deleted IDs come in runs of one entity: look its name up once per run.
         var run: (name: String, info: EntityInfo?)? = nil
         for id in changes.individuallyDeleted {
             if run?.name != id.entityName { run = (id.entityName, model.info(named: id.entityName)) }
