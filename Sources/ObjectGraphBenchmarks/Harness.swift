@@ -5,6 +5,11 @@ let smoke = CommandLine.arguments.contains("--smoke")
 /// `--only WORD` runs only the workloads whose name contains WORD (for profiling).
 let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
 
+/// Whether the workload `name` runs (`--only` selects it or is not given).
+func isSelected(_ name: String) -> Bool {
+    only.map { name.contains($0) } ?? true
+}
+
 /// Runs `body` `iterations` times per repetition and reports the median time per iteration.
 func measure(_ name: String, iterations: Int, repetitions: Int = 7, _ body: () throws -> Void) rethrows {
     try measureTimed(name, iterations: iterations, repetitions: repetitions) { () throws -> Duration? in
@@ -16,7 +21,7 @@ func measure(_ name: String, iterations: Int, repetitions: Int = 7, _ body: () t
 /// As above; a body that returns a duration reports that instead of its whole run (for work
 /// that needs untimed setup).
 func measureTimed(_ name: String, iterations: Int, repetitions: Int = 7, _ body: () throws -> Duration?) rethrows {
-    if let only, !name.contains(only) { return }
+    guard isSelected(name) else { return }
     let clock = ContinuousClock()
     var samples: [Duration] = []
     let runs = smoke ? 1 : repetitions

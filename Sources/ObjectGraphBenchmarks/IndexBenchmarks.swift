@@ -61,14 +61,16 @@ func runIndexBenchmarks(count: Int) throws {
         _ label: String, _ container: PersistentContainer, _ request: FetchRequest<Object>, expected: Int,
         iterations: Int
     ) throws {
+        let names = ["existing", "new"].map { "(issue 4) \(label), \(expected) of \(count), \($0) context" }
+        guard names.contains(where: isSelected) else { return }
         let existing = container.newContext()
         let warm = try existing.fetch(request).count
         precondition(warm == expected)
-        try measure("(issue 4) \(label), \(expected) of \(count), existing context", iterations: iterations) {
+        try measure(names[0], iterations: iterations) {
             let found = try existing.fetch(request).count
             precondition(found == expected)
         }
-        try measure("(issue 4) \(label), \(expected) of \(count), new context", iterations: iterations) {
+        try measure(names[1], iterations: iterations) {
             let found = try container.newContext().fetch(request).count
             precondition(found == expected)
         }
