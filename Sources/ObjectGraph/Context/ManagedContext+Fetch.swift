@@ -242,6 +242,14 @@ extension ManagedContext {
         }
         let filter = filter?.isRowLocal == true ? filter.map { RowProgram($0, skipping: scan.impliedTests) } : nil
         let overrides = scan.overrides
+        // Prefix columns describe committed values: rows with pending changes must not be
+        // excluded by them.
+        let exclusions =
+            filter.flatMap { filter in
+                overrides.isEmpty
+                    ? scan.table.prefixExclusions(
+                        for: filter, testingRows: scan.candidateKeys?.count ?? scan.table.count) : nil
+            } ?? []
         if let keys = scan.candidateKeys, let filter {
             // The candidates are filtered in segments (growing, so that a fetch that stops
             // early reads few rows), each segment's rows read in key order.
@@ -249,7 +257,7 @@ extension ManagedContext {
             var segment = mayStopEarly ? 256 : keys.count
             candidates: while start < keys.count {
                 let end = min(keys.count, start + segment)
-                let kept = scan.table.keys(keys[start..<end]) { key, values in
+                let kept = scan.table.keys(keys[start..<end], excluding: exclusions) { key, values in
                     (!overrides.isEmpty && overrides[key] != nil) || filter.matches(values)
                 }
                 for key in kept {
@@ -269,6 +277,7 @@ extension ManagedContext {
             }
         } else if let filter {
             scan.table.forEachWhile(
+                excluding: exclusions,
                 including: { key, values in
                     (!overrides.isEmpty && overrides[key] != nil) || filter.matches(values)
                 }, visit)

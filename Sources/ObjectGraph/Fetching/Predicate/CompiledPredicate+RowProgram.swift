@@ -44,6 +44,13 @@ final class RowProgram {
         steps.deallocate()
     }
 
+    /// The slots and prefixes of the program's ASCII prefix steps.
+    var asciiPrefixes: [(slot: Int, prefix: ASCIIPrefix)] {
+        steps.compactMap { step in
+            if case .asciiPrefix(let slot, let prefix, _) = step { (slot, prefix) } else { nil }
+        }
+    }
+
     /// Whether the row with `values` (read in place) satisfies every step.
     @inline(__always)
     func matches(_ values: UnsafeBufferPointer<StoreValue>) -> Bool {
@@ -87,6 +94,26 @@ struct ASCIIPrefix {
             }
         }
         (low, high, count) = (words.0, words.1, bytes.count)
+        lowMask = count >= 8 ? .max : (1 << UInt64(count * 8)) - 1
+    }
+
+    /// The bytes of `low` that hold the prefix.
+    private let lowMask: UInt64
+
+    /// Whether a string whose first eight UTF-8 bytes are `packed` (a ``StringPrefixColumn``
+    /// word: little-endian, zero past its end) certainly does not begin with the prefix; `false`
+    /// when those bytes do not decide it.
+    ///
+    /// It does not when the first byte that differs from the prefix's, within its first eight,
+    /// is ASCII: the bytes before it are the prefix's own (ASCII), so, as in ``begins(_:)``, the
+    /// value has another character there or ends there (a zero byte). A non-ASCII byte there
+    /// (or ``StringPrefixColumn/notAString``), or no difference, leaves it to the row.
+    @inline(__always)
+    func excludes(packed: UInt64) -> Bool {
+        let difference = (packed ^ low) & lowMask
+        guard difference != 0 else { return false }
+        let shift = UInt64(difference.trailingZeroBitCount & ~7)
+        return (packed >> shift) & 0x80 == 0
     }
 
     @inline(__always)

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import ObjectGraph
+
+/// ``StringPrefixColumn``: a word may exclude a row only where the row's own test would reject
+/// it, and a column always describes the rows of the table values that hold it.
+@Suite struct StringPrefixColumnTests {
+    /// Values whose first bytes are tricky: non-ASCII, combining marks after ASCII, CR LF across
+    /// a prefix's end, NUL bytes, strings shorter and longer than a word, and non-strings.
+    static let values: [StoreValue] = [
+        "", "a", "ab", "abc", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghij", "b", "A", "a\u{301}", "ab\u{301}c",
+        "e\u{301}clair", "éclair", "caf", "cafe\u{301}", "café", "w1\r\nx", "w1\r", "\u{212A}elvin", "Kelvin",
+        "a\0", "\0", "a\0b", "りんご", "🍎 apple", "abcdefg\u{301}", "abcdefgh\u{301}", "ABCDEFGHIJ",
+        .null, .int(97), .data(Data("abc".utf8)), .string(String(repeating: "a", count: 1_000)),
+    ]
+
+    static let prefixes = [
+        "", "a", "ab", "abc", "abcdefg", "abcdefgh", "abcdefghi", "b", "e", "caf", "cafe", "w1", "w1\r", "K", "a\0",
+        "\0", "abcdefghij", "z",
+    ]
+
+    @Test func aWordExcludesOnlyValuesThatDoNotBeginWithThePrefix() throws {
+        var excluded = 0
+        for text in Self.prefixes {
+            let prefix = try #require(ASCIIPrefix(Array(text.utf8)))
+            for value in Self.values {
+                guard prefix.excludes(packed: StringPrefixColumn.word(value)) else { continue }
+                excluded += 1
+                #expect(prefix.begins(value) != true, "\(text.debugDescription) / \(value)")
+                if case .string(let string) = value {
+                    #expect(!string.hasPrefix(text), "\(text.debugDescription) / \(string.debugDescription)")
+                }
+            }
+        }
+        // The column must also decide: most pairs above are plain mismatches.
+        #expect(excluded > 300)
+    }
+
+    @Test func wordsHoldTheFirstEightBytesOrMarkNonStrings() {
+        #expect(StringPrefixColumn.word("") == 0)
+        #expect(StringPrefixColumn.word("ab") == 0x6261)
+        #expect(StringPrefixColumn.word("abcdefghij") == 0x6867_6665_6463_6261)
+        for value: StoreValue in [.null, .int(0), .bool(true), .data(Data())] {
+            #expect(StringPrefixColumn.word(value) == StringPrefixColumn.notAString)
+            #expect(ASCIIPrefix(Array("a".utf8))?.excludes(packed: StringPrefixColumn.word(value)) == false)
+        }
+    }
+
+    static func table(rows: Int) -> EntityTable {
+        var table = EntityTable()
+        for key in 1...Int64(rows) where key % 7 != 3 {
+            let name: StoreValue = key % 11 == 0 ? .null : .string("\(["a", "b", "é"][Int(key % 3)])\(key)")
+            table.set(EntityTable.Row(version: 1, values: [.int(key), name]), forKey: key)
+        }
+        return table
+    }
+
+    /// Every word of `table`'s column of slot 1 is the word of the row's value there.
+    static func expectCurrent(_ table: EntityTable, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let column = try #require(table.prefixColumns.column(slot: 1, of: table, build: false))
+        let fresh = StringPrefixColumn(slot: 1, table: table)
+        for chunk in 0..<max(column.chunks.count, fresh.chunks.count) {
+            let rows = chunk < table.chunks.count ? table.chunks[chunk].count : 0
+            for offset in 0..<rows {
+                let word = column.withWords(ofChunk: chunk) { offset < $0.count ? $0[offset] : nil }
+                #expect(
+                    word == fresh.chunks[chunk][offset], "chunk \(chunk) offset \(offset)",
+                    sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    @Test func aChangedCopyDetachesAndKeepsItsColumnCurrent() throws {
+        let original = Self.table(rows: 1_300)
+        #expect(original.prefixColumns.column(slot: 1, of: original, build: false) == nil)
+        _ = original.prefixColumns.column(slot: 1, of: original, build: true)
+        try Self.expectCurrent(original)
+
+        var changed = original
+        #expect(changed.prefixColumns === original.prefixColumns)
+        changed.set(EntityTable.Row(version: 2, values: [.int(1), "zz changed"]), forKey: 1)
+        changed.set(nil, forKey: 2)
+        changed.set(EntityTable.Row(version: 2, values: [.int(3), "new in a hole"]), forKey: 3)
+        changed.set(EntityTable.Row(version: 2, values: [.int(4), .null]), forKey: 4)
+        changed.set(EntityTable.Row(version: 1, values: [.int(5), "past the end"]), forKey: 2_100)
+        for key in Int64(513)...1_024 { changed.set(nil, forKey: key) }
+        #expect(changed.prefixColumns !== original.prefixColumns)
+        try Self.expectCurrent(changed)
+        // The original's column still describes the original's rows.
+        try Self.expectCurrent(original)
+        #expect(original[1]?.values[1] == "b1")
+
+        let emptied = {
+            var table = changed; table.removeAll(); return table
+        }()
+        #expect(emptied.prefixColumns.column(slot: 1, of: emptied, build: false) == nil)
+    }
+
+    @Test func aColumnIsBuiltOncePerCacheAndOnlyWhenAsked() {
+        let table = Self.table(rows: 600)
+        #expect(table.prefixColumns.isEmpty)
+        let first = table.prefixColumns.column(slot: 1, of: table, build: true)
+        let second = table.prefixColumns.column(slot: 1, of: table, build: true)
+        #expect(first?.chunks == second?.chunks)
+        #expect(!table.prefixColumns.isEmpty)
+        #expect(table.prefixColumns.column(slot: 0, of: table, build: false) == nil)
+    }
+}
