@@ -16,12 +16,23 @@ struct ObjectRegistry: ~Copyable {
 
     /// One entity's objects. A class, so that a lookup takes one reference, not one for each of
     /// its fields, and changes happen in place.
+    ///
+    /// The chunks hold their objects as unmanaged references, each retained once by the chunk
+    /// (released when replaced, removed, or in `deinit`): plain words, so that filling a chunk's
+    /// free slots and freeing the chunks costs no reference counting per slot. A fetch of 392
+    /// objects with keys spread over 100,000 fills about 40,000 free slots; destroying them as
+    /// optional references, one value-witness call each, was a fifth of the fetch in a new
+    /// context. (Chunks of 64 slots measured no faster: 1,563 of them for 100,000 keys.)
     fileprivate final class EntityObjects {
         let name: String
-        @exclusivity(unchecked) var chunks: [[ManagedObject?]] = []
+        @exclusivity(unchecked) var chunks: [[Unmanaged<ManagedObject>?]] = []
         @exclusivity(unchecked) var overflow: [Int64: ManagedObject] = [:]
 
         init(name: String) { self.name = name }
+
+        deinit {
+            for chunk in chunks { for case let object? in chunk { object.release() } }
+        }
     }
 
     /// By entity index in the model; `nil` for entities with no object registered yet.
@@ -41,7 +52,7 @@ struct ObjectRegistry: ~Copyable {
     /// them into an array (`body` must not change the registry).
     func forEachObject(_ body: (ManagedObject) -> Void) {
         for case let entity? in entities {
-            for chunk in entity.chunks { for case let object? in chunk { body(object) } }
+            for chunk in entity.chunks { for case let object? in chunk { body(object.takeUnretainedValue()) } }
             for (_, object) in entity.overflow.sorted(by: { $0.key < $1.key }) { body(object) }
         }
     }
@@ -55,7 +66,7 @@ struct ObjectRegistry: ~Copyable {
         guard chunk < Self.maxChunks else { return entity.overflow[key] }
         guard chunk < entity.chunks.count else { return nil }
         let offset = index & (Self.chunkSize - 1)
-        return offset < entity.chunks[chunk].count ? entity.chunks[chunk][offset] : nil
+        return offset < entity.chunks[chunk].count ? entity.chunks[chunk][offset]?.takeUnretainedValue() : nil
     }
 
     subscript(id: ObjectID) -> ManagedObject? {
@@ -127,7 +138,7 @@ extension ObjectRegistry.EntityObjects {
         let filled = chunks[chunk].count
         if filled == offset, filled > 0 {
             // The next key in sequence, as a fetch in key order registers them.
-            chunks[chunk].append(object)
+            chunks[chunk].append(.passRetained(object))
             return true
         }
         if filled <= offset {
@@ -141,9 +152,12 @@ extension ObjectRegistry.EntityObjects {
             }
             chunks[chunk].append(contentsOf: repeatElement(nil, count: offset + 1 - filled))
         }
-        let wasFree = chunks[chunk][offset] == nil
-        chunks[chunk][offset] = object
-        return wasFree
+        let previous = chunks[chunk][offset]
+        if let previous, previous.toOpaque() == Unmanaged.passUnretained(object).toOpaque() { return false }
+        chunks[chunk][offset] = .passRetained(object)
+        // Released once the slot no longer holds it.
+        previous?.release()
+        return previous == nil
     }
 
     /// Removes the object for `key`; whether there was one.
@@ -152,8 +166,11 @@ extension ObjectRegistry.EntityObjects {
         let chunk = index >> ObjectRegistry.chunkShift
         guard chunk < ObjectRegistry.maxChunks else { return overflow.removeValue(forKey: key) != nil }
         let offset = index & (ObjectRegistry.chunkSize - 1)
-        guard chunk < chunks.count, offset < chunks[chunk].count, chunks[chunk][offset] != nil else { return false }
+        guard chunk < chunks.count, offset < chunks[chunk].count, let object = chunks[chunk][offset] else {
+            return false
+        }
         chunks[chunk][offset] = nil
+        object.release()
         return true
     }
 }
