@@ -72,7 +72,9 @@ extension ManagedContext {
             var skipped = 0
             forEachCandidate(of: scan, filter: predicate, mayStopEarly: limit < Int.max || swiftTerm != nil) {
                 candidate in
-                if let predicate, !predicate.matches(candidate, resolver: resolver) { return true }
+                if let predicate, !candidate.isKnownMatch, !predicate.matches(candidate, resolver: resolver) {
+                    return true
+                }
                 if let swiftTerm {
                     guard let matches = swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure) else {
                         return false
@@ -91,7 +93,7 @@ extension ManagedContext {
         }
         var matches: [FetchCandidate] = []
         forEachCandidate(of: scan, filter: predicate, mayStopEarly: swiftTerm != nil) { candidate in
-            if predicate?.matches(candidate, resolver: resolver) ?? true {
+            if candidate.isKnownMatch || predicate?.matches(candidate, resolver: resolver) ?? true {
                 if let swiftTerm {
                     guard let matches = self.swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure)
                     else {
@@ -155,7 +157,7 @@ extension ManagedContext {
             var matches = 0
             var swiftFailure: (any Error)?
             forEachCandidate(of: scan, filter: compiled, mayStopEarly: swiftTerm != nil) { candidate in
-                guard compiled.matches(candidate, resolver: resolver) else { return true }
+                guard candidate.isKnownMatch || compiled.matches(candidate, resolver: resolver) else { return true }
                 if let swiftTerm {
                     guard let result = self.swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure)
                     else {
@@ -210,7 +212,8 @@ extension ManagedContext {
     /// inserts merged, objects pending deletion skipped; stops when `body` returns false.
     ///
     /// With a row-local `filter`, committed rows without pending changes that it rejects are
-    /// skipped before they are copied (the caller still checks the candidates it gets).
+    /// skipped before they are copied, and those it passes are marked `isKnownMatch` (the
+    /// caller checks the other candidates it gets).
     /// `mayStopEarly`: whether `body` may stop before the end (a fetch limit); if not, an
     /// index's candidates are filtered in one pass rather than in growing segments.
     private func forEachCandidate(
@@ -220,6 +223,8 @@ extension ManagedContext {
         let pending = scan.pending
         var next = 0
         var stopped = false
+        // Whether the committed rows visited passed `filter` (the whole predicate for them).
+        var rowsMatch = false
         func visit(_ key: Int64, _ row: EntityTable.Row) -> Bool {
             while next < pending.count, pending[next].objectKey < key {
                 let object = pending[next]
@@ -229,7 +234,7 @@ extension ManagedContext {
                     return false
                 }
             }
-            var candidate = FetchCandidate(key: key, values: row.values, version: row.version)
+            var candidate = FetchCandidate(key: key, values: row.values, version: row.version, isKnownMatch: rowsMatch)
             if !scan.overrides.isEmpty, let object = scan.overrides[key] {
                 if object.flags.isDeleted { return true }
                 candidate = FetchCandidate(object)
@@ -250,6 +255,7 @@ extension ManagedContext {
                     ? scan.table.prefixExclusions(
                         for: filter, testingRows: scan.candidateKeys?.count ?? scan.table.count) : nil
             } ?? []
+        rowsMatch = filter != nil
         if let keys = scan.candidateKeys, let filter {
             // The candidates are filtered in segments (growing, so that a fetch that stops
             // early reads few rows), each segment's rows read in key order.
@@ -432,12 +438,15 @@ struct FetchCandidate {
     let version: Int64
     /// The registered object whose values these are (a pending insert or a changed object).
     let object: ManagedObject?
+    /// Whether the scan already found that the values match the fetch's predicate.
+    let isKnownMatch: Bool
 
-    init(key: Int64, values: [StoreValue], version: Int64) {
+    init(key: Int64, values: [StoreValue], version: Int64, isKnownMatch: Bool = false) {
         self.key = key
         self.values = values
         self.version = version
         self.object = nil
+        self.isKnownMatch = isKnownMatch
     }
 
     init(_ object: ManagedObject) {
@@ -445,5 +454,6 @@ struct FetchCandidate {
         self.values = object.values
         self.version = object.version
         self.object = object
+        self.isKnownMatch = false
     }
 }
