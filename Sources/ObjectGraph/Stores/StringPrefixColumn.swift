@@ -15,7 +15,11 @@ import Synchronization
 /// which no valid UTF-8 starts with.
 struct StringPrefixColumn: Sendable {
     /// The word of a row without a string value.
-    static let notAString = UInt64.max
+    static let notAString = Word.max
+
+    /// A row's word. Eight bytes tell most prefixes apart (four would not reject one row of
+    /// `"item 1…"` for `"item 12"`); four measured only 4% faster on the issue 4 query.
+    typealias Word = UInt64
 
     /// The fewest rows a scan must test to build a column it lacks: building reads every row of
     /// the table once, and a column costs 8 bytes a row.
@@ -25,7 +29,7 @@ struct StringPrefixColumn: Sendable {
     let slot: Int
     /// Word `offset` of chunk `c` is the row of key `c << EntityTable.chunkShift + offset + 1`;
     /// each chunk holds at least as many words as the table's chunk holds rows.
-    private(set) var chunks: [[UInt64]]
+    private(set) var chunks: [[Word]]
 
     /// The column of the attribute at `slot` for every row of `table`.
     init(slot: Int, table: EntityTable) {
@@ -48,17 +52,17 @@ struct StringPrefixColumn: Sendable {
     }
 
     /// The word of `value`: its first eight UTF-8 bytes if it is a string.
-    static func word(_ value: borrowing StoreValue) -> UInt64 {
+    static func word(_ value: borrowing StoreValue) -> Word {
         switch value {
         case .string(let text): word(utf8: text)
         default: notAString
         }
     }
 
-    private static func word(utf8 text: borrowing String) -> UInt64 {
-        var word: UInt64 = 0
-        for (position, byte) in text.utf8.prefix(8).enumerated() {
-            word |= UInt64(byte) << UInt64(position * 8)
+    private static func word(utf8 text: borrowing String) -> Word {
+        var word: Word = 0
+        for (position, byte) in text.utf8.prefix(MemoryLayout<Word>.size).enumerated() {
+            word |= Word(byte) << Word(position * 8)
         }
         return word
     }
@@ -82,7 +86,7 @@ struct StringPrefixColumn: Sendable {
 
     /// Calls `body` with the words of chunk `chunk` (empty past the column's end).
     @inline(__always)
-    func withWords<Result>(ofChunk chunk: Int, _ body: (UnsafeBufferPointer<UInt64>) -> Result) -> Result {
+    func withWords<Result>(ofChunk chunk: Int, _ body: (UnsafeBufferPointer<Word>) -> Result) -> Result {
         guard chunk < chunks.count else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
         return chunks[chunk].withUnsafeBufferPointer(body)
     }
@@ -145,6 +149,26 @@ extension StringPrefixColumn {
 struct PrefixExclusion {
     let column: StringPrefixColumn
     let prefix: ASCIIPrefix
+
+    /// Whether the row at `offset` of chunk `chunk` fails the conjunct by its word.
+    @inline(__always)
+    func excludes(chunk: Int, offset: Int) -> Bool {
+        let chunks = column.chunks
+        guard chunk < chunks.count, offset < chunks[chunk].count else { return false }
+        return prefix.excludes(packed: chunks[chunk][offset])
+    }
+
+    /// The keys of `keys`, in their order, whose rows no exclusion rejects.
+    static func survivors(of keys: ArraySlice<Int64>, by exclusions: [PrefixExclusion]) -> [Int64] {
+        var survivors: [Int64] = []
+        for key in keys where key >= 1 {
+            let index = Int(key - 1)
+            let chunk = index >> EntityTable.chunkShift
+            let offset = index & (EntityTable.chunkSize - 1)
+            if !exclusions.contains(where: { $0.excludes(chunk: chunk, offset: offset) }) { survivors.append(key) }
+        }
+        return survivors
+    }
 
     /// Removes from `offsets[0..<count]` (rows of chunk `chunk`) those that an exclusion rejects,
     /// keeping the others in order, and calls `excluded` with each removed; returns how many

@@ -106,4 +106,28 @@ import Testing
         #expect(!table.prefixColumns.isEmpty)
         #expect(table.prefixColumns.column(slot: 0, of: table, build: false) == nil)
     }
+
+    /// Index candidates filtered with exclusions, whether few keys are left (read in their
+    /// order) or many (read in key order): the same keys, in the same order, as without.
+    @Test func candidatesFilteredWithExclusionsAreTheSameAsWithout() throws {
+        let table = Self.table(rows: 3_000)
+        let column = try #require(table.prefixColumns.column(slot: 1, of: table, build: true))
+        var random = IndexedPair.Generator(seed: 3)
+        let few = (0..<50).map { _ in Int64(random.next(3_200)) } + [5, 5, 6, 6, 0, -1, 9_999]
+        let many = (0..<2_000).map { _ in Int64(random.next(3_200)) } + (1...3_000).reversed()
+        var compared = 0
+        for text in ["a", "b", "a1", "b2", "zz", ""] {
+            let prefix = try #require(ASCIIPrefix(Array(text.utf8)))
+            let include: (Int64, UnsafeBufferPointer<StoreValue>) -> Bool = { _, values in
+                if case .string(let name) = values[1] { name.hasPrefix(text) } else { false }
+            }
+            for keys in [few, many] {
+                let expected = table.keys(keys[...], where: include)
+                let excluding = [PrefixExclusion(column: column, prefix: prefix)]
+                #expect(table.keys(keys[...], excluding: excluding, where: include) == expected, "\(text)")
+                compared += expected.count
+            }
+        }
+        #expect(compared > 1_000)
+    }
 }

@@ -94,11 +94,12 @@ struct ASCIIPrefix {
             }
         }
         (low, high, count) = (words.0, words.1, bytes.count)
-        lowMask = count >= 8 ? .max : (1 << UInt64(count * 8)) - 1
+        let width = MemoryLayout<StringPrefixColumn.Word>.size
+        wordMask = count >= width ? .max : (1 << StringPrefixColumn.Word(count * 8)) - 1
     }
 
-    /// The bytes of `low` that hold the prefix.
-    private let lowMask: UInt64
+    /// The bytes of a column word that the prefix's first bytes are compared with.
+    private let wordMask: StringPrefixColumn.Word
 
     /// Whether a string whose first eight UTF-8 bytes are `packed` (a ``StringPrefixColumn``
     /// word: little-endian, zero past its end) certainly does not begin with the prefix; `false`
@@ -109,10 +110,10 @@ struct ASCIIPrefix {
     /// value has another character there or ends there (a zero byte). A non-ASCII byte there
     /// (or ``StringPrefixColumn/notAString``), or no difference, leaves it to the row.
     @inline(__always)
-    func excludes(packed: UInt64) -> Bool {
-        let difference = (packed ^ low) & lowMask
+    func excludes(packed: StringPrefixColumn.Word) -> Bool {
+        let difference = (packed ^ StringPrefixColumn.Word(truncatingIfNeeded: low)) & wordMask
         guard difference != 0 else { return false }
-        let shift = UInt64(difference.trailingZeroBitCount & ~7)
+        let shift = StringPrefixColumn.Word(difference.trailingZeroBitCount & ~7)
         return (packed >> shift) & 0x80 == 0
     }
 

@@ -153,7 +153,8 @@ extension PredicateCompiler {
                 let attribute = current.attribute(at: slot)
                 let type = OperandType(
                     kind: .init(attribute.type), isCollection: throughToMany,
-                    summary: throughToMany ? "a collection of \(attribute.type) values" : "\(attribute.type)")
+                    summary: throughToMany
+                        ? "a collection of \(attribute.type.rawValue) values" : attribute.type.rawValue)
                 return (CompiledPath(hops: hops, last: slot, lastIsToMany: false), type)
             }
             let relationship = current.relationship(at: slot)
