@@ -24,6 +24,15 @@ func affordableFlats(in context: ManagedContext, city: String) throws -> [Listin
 }
 // Predicates example 6 end
 
+// Predicates example 7 begin
+func listings(in context: ManagedContext, cityPrefix: String) throws -> [Listing] {
+    // With 2,048 listings or more, the first such fetch builds the column of `city`; later
+    // fetches use it (while the context has no unsaved changes of listings).
+    let request = FetchRequest<Listing>(predicate: try FetchPredicate(format: "city BEGINSWITH %@", cityPrefix))
+    return try context.fetch(request)
+}
+// Predicates example 7 end
+
 @Suite struct IndexGuideTests {
     @Test func indexExampleFindsCommittedAndPendingListings() throws {
         let container = try PersistentContainer.forTesting(Listing.self)
@@ -47,5 +56,31 @@ func affordableFlats(in context: ManagedContext, city: String) throws -> [Listin
         studio.rent = 1_200
         #expect(try affordableFlats(in: context, city: "Lyon").map(\.title) == ["room", "new", "attic"])
         #expect(try affordableFlats(in: context, city: "lyon").isEmpty)
+    }
+
+    @Test func prefixColumnExampleFindsTheSameListingsBeforeAndAfterSaves() throws {
+        let container = try PersistentContainer.forTesting(Listing.self)
+        let context = container.newContext()
+        let cities = ["San Diego", "Santa Fe", "Salem", "san jose", "São Paulo", "Sa", "Lyon", ""]
+        for number in 0..<2_400 {
+            let listing = Listing(context: context)
+            (listing.city, listing.title) = (cities[number % cities.count], "\(number)")
+        }
+        try context.save()
+        func titles(_ prefix: String) throws -> Set<String> {
+            Set(try listings(in: context, cityPrefix: prefix).map(\.title))
+        }
+        let expected = Set((0..<2_400).filter { cities[$0 % cities.count].hasPrefix("San") }.map { "\($0)" })
+        #expect(try titles("San") == expected)
+        #expect(try titles("San") == expected)
+        // "São Paulo" and "san jose" do not begin with "Sa".
+        #expect(try titles("Sa").count == 2_400 / 8 * 4)
+        // A saved rename is seen; an unsaved one too.
+        let lyon = try listings(in: context, cityPrefix: "Lyon")
+        lyon[0].city = "Santa Cruz"
+        #expect(try titles("San").count == expected.count + 1)
+        try context.save()
+        #expect(try titles("San").count == expected.count + 1)
+        #expect(try titles("Lyon").count == 2_400 / 8 - 1)
     }
 }
