@@ -1,13 +1,13 @@
 import Synchronization
 
 /// The first eight UTF-8 bytes of one string attribute in every row of a table, side by side,
-/// so that a scan can reject the rows whose value cannot begin with a prefix without reading
-/// them.
+/// so that a scan can reject the rows whose value cannot begin with a prefix, or equal a
+/// string, without reading them.
 ///
 /// A scan that tests `name BEGINSWITH 'a'` on the rows an index on price selected reads each
 /// row's values array: two or three dependent cache misses a row, scattered over the heap. A
 /// word of this column is one load from a contiguous array, so a scan reads a few lines of the
-/// column instead and only the rows the prefix leaves in (see ``ASCIIPrefix/excludes(packed:)``).
+/// column instead and only the rows the prefix leaves in (see ``StringColumnTest``).
 ///
 /// Words are grouped in chunks that mirror the table's, so that a change to one row copies one
 /// chunk of the column. Byte *i* of a word (from the low end) is byte *i* of the string's UTF-8,
@@ -144,18 +144,64 @@ extension StringPrefixColumn {
     }
 }
 
+/// A case-sensitive `BEGINSWITH` or `==` with an ASCII string, as a prefix column tests it.
+///
+/// A word excludes a row when the first byte where it differs from the constant's, within the
+/// compared bytes, is ASCII: the bytes before it are the constant's own (ASCII), so the value
+/// has another character there or ends there (a zero byte), and neither a prefix test nor an
+/// equality (byte for byte, or Swift's canonical equivalence: ASCII characters are their own
+/// canonical form and combine with nothing before them) can hold. Equality also compares the
+/// byte after the constant with zero: any other byte there means a longer value. A non-ASCII
+/// byte at the difference (which may compose with what comes before), no difference, or a row
+/// without a string leaves the row to its full test.
+struct StringColumnTest {
+    /// The constant's first bytes, little-endian, as a word holds them.
+    private let bytes: StringPrefixColumn.Word
+    /// The bytes of a word compared with them.
+    private let mask: StringPrefixColumn.Word
+    /// The constant's length in bytes.
+    private let count: Int
+
+    private init(_ constant: [UInt8], compared: Int) {
+        let width = MemoryLayout<StringPrefixColumn.Word>.size
+        var bytes: StringPrefixColumn.Word = 0
+        for (position, byte) in constant.prefix(width).enumerated() {
+            bytes |= StringPrefixColumn.Word(byte) << StringPrefixColumn.Word(position * 8)
+        }
+        self.bytes = bytes
+        mask = compared >= width ? .max : (1 << StringPrefixColumn.Word(compared * 8)) - 1
+        count = constant.count
+    }
+
+    /// `BEGINSWITH` an ASCII `prefix`.
+    init(prefix: [UInt8]) { self.init(prefix, compared: prefix.count) }
+
+    /// `==` an ASCII `constant`.
+    init(equalTo constant: [UInt8]) { self.init(constant, compared: constant.count + 1) }
+
+    /// Whether a row whose column word is `packed` certainly fails the test.
+    @inline(__always)
+    func excludes(_ packed: StringPrefixColumn.Word) -> Bool {
+        guard packed != StringPrefixColumn.notAString else { return false }
+        let difference = (packed ^ bytes) & mask
+        guard difference != 0 else { return false }
+        let position = difference.trailingZeroBitCount >> 3
+        return position >= count || (packed >> StringPrefixColumn.Word(position * 8)) & 0x80 == 0
+    }
+}
+
 /// A conjunct a scan tests on a prefix column before it reads a row: the rows whose word the
-/// prefix excludes do not match.
+/// test excludes do not match.
 struct PrefixExclusion {
     let column: StringPrefixColumn
-    let prefix: ASCIIPrefix
+    let test: StringColumnTest
 
     /// Whether the row at `offset` of chunk `chunk` fails the conjunct by its word.
     @inline(__always)
     func excludes(chunk: Int, offset: Int) -> Bool {
         let chunks = column.chunks
         guard chunk < chunks.count, offset < chunks[chunk].count else { return false }
-        return prefix.excludes(packed: chunks[chunk][offset])
+        return test.excludes(chunks[chunk][offset])
     }
 
     /// The keys of `keys`, in their order, whose rows no exclusion rejects.
@@ -184,7 +230,7 @@ struct PrefixExclusion {
                 var kept = 0
                 for position in 0..<count {
                     let offset = offsets[position]
-                    if offset < words.count && exclusion.prefix.excludes(packed: words[offset]) {
+                    if offset < words.count && exclusion.test.excludes(words[offset]) {
                         excluded(offset)
                     } else {
                         offsets[kept] = offset
@@ -199,13 +245,13 @@ struct PrefixExclusion {
 }
 
 extension EntityTable {
-    /// A scan's exclusions for the ASCII prefix conjuncts of `program`: the prefix columns of
-    /// their attributes, built now if the table has none and the scan tests at least
+    /// A scan's exclusions for the column tests of `program`: the prefix columns of their
+    /// attributes, built now if the table has none and the scan tests at least
     /// ``StringPrefixColumn/rowsWorthBuilding`` rows.
     func prefixExclusions(for program: RowProgram, testingRows rows: Int) -> [PrefixExclusion] {
-        program.asciiPrefixes.compactMap { slot, prefix in
+        program.columnTests.compactMap { slot, test in
             prefixColumns.column(slot: slot, of: self, build: rows >= StringPrefixColumn.rowsWorthBuilding)
-                .map { PrefixExclusion(column: $0, prefix: prefix) }
+                .map { PrefixExclusion(column: $0, test: test) }
         }
     }
 }

@@ -24,6 +24,8 @@ struct PrefixColumnStore {
         "name BEGINSWITH %@", "price BETWEEN {100, 200} AND name BEGINSWITH 'w1'",
         "name BEGINSWITH 'a' AND price < 500", "name BEGINSWITH 'w' AND name BEGINSWITH 'w2'",
         "NOT name BEGINSWITH 'w'", "name BEGINSWITH 'a' OR name BEGINSWITH 'b'",
+        "name == 'w12'", "name == 'w1'", "name == ''", "name == 'abcdefgh'", "name == 'abcdefghij'",
+        "name == %@", "name == 'Kelvin'", "name == 'a' AND price < 500", "name != 'w12'", "name ==[c] 'W12'",
     ]
 
     let container: PersistentContainer

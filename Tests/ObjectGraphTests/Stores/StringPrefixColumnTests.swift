@@ -24,8 +24,9 @@ import Testing
         var excluded = 0
         for text in Self.prefixes {
             let prefix = try #require(ASCIIPrefix(Array(text.utf8)))
+            let test = StringColumnTest(prefix: Array(text.utf8))
             for value in Self.values {
-                guard prefix.excludes(packed: StringPrefixColumn.word(value)) else { continue }
+                guard test.excludes(StringPrefixColumn.word(value)) else { continue }
                 excluded += 1
                 #expect(prefix.begins(value) != true, "\(text.debugDescription) / \(value)")
                 if case .string(let string) = value {
@@ -37,13 +38,36 @@ import Testing
         #expect(excluded > 300)
     }
 
+    @Test func aWordExcludesOnlyValuesThatDoNotEqualTheConstant() {
+        var excluded = 0
+        let constants = Self.prefixes + ["abcdefgh", "Kelvin", "w1\r\nx", "cafe", "a\0b"]
+        for text in constants {
+            let test = StringColumnTest(equalTo: Array(text.utf8))
+            let prepared = PreparedString(text, options: [])
+            for value in Self.values + constants.map(StoreValue.string) {
+                guard test.excludes(StringPrefixColumn.word(value)) else {
+                    // A value that equals the constant is never excluded.
+                    continue
+                }
+                excluded += 1
+                if case .string(let string) = value {
+                    #expect(string != text, "\(text.debugDescription) / \(string.debugDescription)")
+                    #expect(!prepared.matches(string, .equal), "\(text.debugDescription) / \(string.debugDescription)")
+                }
+            }
+            #expect(!test.excludes(StringPrefixColumn.word(.string(text))), "\(text.debugDescription)")
+        }
+        #expect(excluded > 500)
+    }
+
     @Test func wordsHoldTheFirstEightBytesOrMarkNonStrings() {
         #expect(StringPrefixColumn.word("") == 0)
         #expect(StringPrefixColumn.word("ab") == 0x6261)
         #expect(StringPrefixColumn.word("abcdefghij") == 0x6867_6665_6463_6261)
         for value: StoreValue in [.null, .int(0), .bool(true), .data(Data())] {
             #expect(StringPrefixColumn.word(value) == StringPrefixColumn.notAString)
-            #expect(ASCIIPrefix(Array("a".utf8))?.excludes(packed: StringPrefixColumn.word(value)) == false)
+            #expect(!StringColumnTest(prefix: Array("a".utf8)).excludes(StringPrefixColumn.word(value)))
+            #expect(!StringColumnTest(equalTo: []).excludes(StringPrefixColumn.word(value)))
         }
     }
 
@@ -117,13 +141,13 @@ import Testing
         let many = (0..<2_000).map { _ in Int64(random.next(3_200)) } + (1...3_000).reversed()
         var compared = 0
         for text in ["a", "b", "a1", "b2", "zz", ""] {
-            let prefix = try #require(ASCIIPrefix(Array(text.utf8)))
+            let test = StringColumnTest(prefix: Array(text.utf8))
             let include: (Int64, UnsafeBufferPointer<StoreValue>) -> Bool = { _, values in
                 if case .string(let name) = values[1] { name.hasPrefix(text) } else { false }
             }
             for keys in [few, many] {
                 let expected = table.keys(keys[...], where: include)
-                let excluding = [PrefixExclusion(column: column, prefix: prefix)]
+                let excluding = [PrefixExclusion(column: column, test: test)]
                 #expect(table.keys(keys[...], excluding: excluding, where: include) == expected, "\(text)")
                 compared += expected.count
             }

@@ -17,6 +17,8 @@ final class RowProgram {
     private let steps: UnsafeMutableBufferPointer<Step>
     /// The compiled conjuncts, for the steps that fall back to them.
     private let nodes: [PredicateNode]
+    /// The conjuncts a ``StringPrefixColumn`` of their slot can rule rows out of.
+    let columnTests: [(slot: Int, test: StringColumnTest)]
 
     /// The program of `predicate`'s conjuncts (which must be row-local), without the conjuncts
     /// that test one of `implied` (compared by identity).
@@ -25,8 +27,12 @@ final class RowProgram {
         predicate.root.appendConjuncts(to: &conjuncts)
         var steps: [Step] = []
         var nodes: [PredicateNode] = []
+        var columnTests: [(slot: Int, test: StringColumnTest)] = []
         for conjunct in conjuncts {
             if let test = conjunct.slotTest, implied.contains(where: { $0 === test.test }) { continue }
+            if let (slot, test) = conjunct.slotTest, let columnTest = test.columnTest {
+                columnTests.append((slot, columnTest))
+            }
             let node = nodes.count
             nodes.append(conjunct)
             if let (slot, test) = conjunct.slotTest, let step = test.rowStep(slot: slot, node: node) {
@@ -38,17 +44,11 @@ final class RowProgram {
         self.steps = .allocate(capacity: steps.count)
         _ = self.steps.initialize(from: steps)
         self.nodes = nodes
+        self.columnTests = columnTests
     }
 
     deinit {
         steps.deallocate()
-    }
-
-    /// The slots and prefixes of the program's ASCII prefix steps.
-    var asciiPrefixes: [(slot: Int, prefix: ASCIIPrefix)] {
-        steps.compactMap { step in
-            if case .asciiPrefix(let slot, let prefix, _) = step { (slot, prefix) } else { nil }
-        }
     }
 
     /// Whether the row with `values` (read in place) satisfies every step.
@@ -94,27 +94,6 @@ struct ASCIIPrefix {
             }
         }
         (low, high, count) = (words.0, words.1, bytes.count)
-        let width = MemoryLayout<StringPrefixColumn.Word>.size
-        wordMask = count >= width ? .max : (1 << StringPrefixColumn.Word(count * 8)) - 1
-    }
-
-    /// The bytes of a column word that the prefix's first bytes are compared with.
-    private let wordMask: StringPrefixColumn.Word
-
-    /// Whether a string whose first eight UTF-8 bytes are `packed` (a ``StringPrefixColumn``
-    /// word: little-endian, zero past its end) certainly does not begin with the prefix; `false`
-    /// when those bytes do not decide it.
-    ///
-    /// It does not when the first byte that differs from the prefix's, within its first eight,
-    /// is ASCII: the bytes before it are the prefix's own (ASCII), so, as in ``begins(_:)``, the
-    /// value has another character there or ends there (a zero byte). A non-ASCII byte there
-    /// (or ``StringPrefixColumn/notAString``), or no difference, leaves it to the row.
-    @inline(__always)
-    func excludes(packed: StringPrefixColumn.Word) -> Bool {
-        let difference = (packed ^ StringPrefixColumn.Word(truncatingIfNeeded: low)) & wordMask
-        guard difference != 0 else { return false }
-        let shift = StringPrefixColumn.Word(difference.trailingZeroBitCount & ~7)
-        return (packed >> shift) & 0x80 == 0
     }
 
     @inline(__always)

@@ -133,6 +133,9 @@ class ValueTest {
     /// conjunct at `node`), if it has one.
     func rowStep(slot: Int, node: Int) -> RowProgram.Step? { nil }
 
+    /// The test as a ``StringColumnTest``, if a prefix column can rule rows out of it.
+    var columnTest: StringColumnTest? { nil }
+
     static func constant(_ result: Bool) -> ValueTest { ConstantTest(result) }
 
     /// `== nil` (true) or `!= nil` (false).
@@ -261,6 +264,11 @@ private final class StringEqualityTest: ValueTest {
 
     override var indexProbe: IndexProbe? { negated ? nil : .relation(.equal, .string(constant)) }
 
+    override var columnTest: StringColumnTest? {
+        guard !negated, constant.options.isEmpty, let bytes = constant.ascii else { return nil }
+        return StringColumnTest(equalTo: bytes)
+    }
+
     override func matches(_ value: StoreValue) -> Bool {
         guard case .string(let text) = value else { return negated }
         return constant.matches(text, .equal) != negated
@@ -329,6 +337,11 @@ private final class StringTest: ValueTest {
             let prefix = ASCIIPrefix(bytes)
         else { return nil }
         return .asciiPrefix(slot: slot, prefix, node: node)
+    }
+
+    override var columnTest: StringColumnTest? {
+        guard operation == .prefix, constant.options.isEmpty, let bytes = constant.ascii else { return nil }
+        return StringColumnTest(prefix: bytes)
     }
 
     override func matches(_ value: StoreValue) -> Bool {
