@@ -60,8 +60,17 @@ struct StringPrefixColumn: Sendable {
     }
 
     private static func word(utf8 text: borrowing String) -> Word {
+        let width = MemoryLayout<Word>.size
+        let contiguous = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var word: Word = 0
+            for position in 0..<Swift.min(width, bytes.count) {
+                word |= Word(bytes[position]) << Word(position * 8)
+            }
+            return word
+        }
+        if let contiguous { return contiguous }
         var word: Word = 0
-        for (position, byte) in text.utf8.prefix(MemoryLayout<Word>.size).enumerated() {
+        for (position, byte) in text.utf8.prefix(width).enumerated() {
             word |= Word(byte) << Word(position * 8)
         }
         return word
