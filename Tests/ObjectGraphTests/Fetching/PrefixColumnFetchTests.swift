@@ -127,4 +127,55 @@ struct PrefixColumnStore {
         _ = try store.fetchedKeys(FetchPredicate(format: "name BEGINSWITH 'a'"))
         #expect(!store.hasNameColumn)
     }
+
+    /// Readers in three tasks fetch while a writer renames one "a" object to "b" and one "b"
+    /// object to "a" in each save, and the first fetches race to build the column: every fetch
+    /// sees exactly the 1,500 "a" names of one committed state.
+    @Test func concurrentFetchesAndSavesAgreeOnEveryState() async throws {
+        let container = try PersistentContainer(
+            model: PrefixColumnStore.model(priceIndexed: false), storeDescription: .inMemory)
+        let seed = container.newContext()
+        for number in 0..<3_000 {
+            let object = ManagedObject(entity: seed.model.entity(named: "Item")!, insertInto: seed)
+            try object.setValue("\(number % 2 == 0 ? "a" : "b")\(number)", forKey: "name")
+            try object.setValue(Int64(number), forKey: "price")
+        }
+        try seed.save()
+        let predicate = try FetchPredicate(format: "name BEGINSWITH 'a'")
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try await container.performBackgroundTask { context in
+                    let objects = try context.fetch(FetchRequest<ManagedObject>(entityName: "Item"))
+                    var (named, other) = (
+                        objects.filter { $0.objectID.key % 2 == 1 }, objects.filter { $0.objectID.key % 2 == 0 }
+                    )
+                    for round in 0..<150 {
+                        let (toB, toA) = (named.removeFirst(), other.removeFirst())
+                        try toB.setValue("b renamed \(round)", forKey: "name")
+                        try toA.setValue("a renamed \(round)", forKey: "name")
+                        try context.save()
+                        (named, other) = (named + [toA], other + [toB])
+                    }
+                }
+            }
+            for _ in 0..<3 {
+                group.addTask {
+                    try await container.performBackgroundTask { context in
+                        for _ in 0..<40 {
+                            let found = try context.fetch(
+                                FetchRequest<ManagedObject>(entityName: "Item", predicate: predicate))
+                            #expect(found.count == 1_500)
+                            let names = try found.map { try $0.value(forKey: "name") as? String }
+                            #expect(names.allSatisfy { $0?.hasPrefix("a") == true })
+                            #expect(
+                                try context.count(
+                                    for: FetchRequest<ManagedObject>(entityName: "Item", predicate: predicate)) == 1_500
+                            )
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+    }
 }
