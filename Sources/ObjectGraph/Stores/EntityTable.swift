@@ -126,7 +126,7 @@ struct EntityTable: Sendable {
         including include: (Int64, UnsafeBufferPointer<StoreValue>) -> Bool, _ body: (Int64, Row) -> Bool
     ) {
         guard exclusions.isEmpty else {
-            return forEachWhile(excluding: exclusions, including: include, body, rowsPerChunk: Self.chunkSize)
+            return forEachSurvivorWhile(of: exclusions, including: include, body)
         }
         let inPlace = InPlaceRows.isVerified
         for chunkIndex in chunks.indices {
@@ -145,18 +145,17 @@ struct EntityTable: Sendable {
 
     /// As above, with exclusions: each chunk's offsets that no exclusion rejects are listed
     /// first (a pass over the columns alone), then their rows read.
-    private func forEachWhile(
-        excluding exclusions: [PrefixExclusion], including include: (Int64, UnsafeBufferPointer<StoreValue>) -> Bool,
-        _ body: (Int64, Row) -> Bool, rowsPerChunk: Int
+    private func forEachSurvivorWhile(
+        of exclusions: [PrefixExclusion], including include: (Int64, UnsafeBufferPointer<StoreValue>) -> Bool,
+        _ body: (Int64, Row) -> Bool
     ) {
         let inPlace = InPlaceRows.isVerified
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: rowsPerChunk) { offsets in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.chunkSize) { offsets in
             for chunkIndex in chunks.indices {
                 let base = Int64(chunkIndex << Self.chunkShift) + 1
                 let finished = chunks[chunkIndex].withUnsafeBufferPointer { rows in
                     for offset in 0..<rows.count { offsets[offset] = offset }
-                    let count = PrefixExclusion.filter(
-                        offsets, count: rows.count, chunk: chunkIndex, by: exclusions, excluded: { _ in })
+                    let count = PrefixExclusion.filter(offsets, count: rows.count, chunk: chunkIndex, by: exclusions)
                     for position in 0..<count {
                         let offset = offsets[position]
                         let key = base + Int64(offset)
