@@ -27,7 +27,7 @@ func affordableFlats(in context: ManagedContext, city: String) throws -> [Listin
 // Predicates example 7 begin
 func listings(in context: ManagedContext, cityPrefix: String) throws -> [Listing] {
     // With 2,048 listings or more, the first such fetch builds the column of `city`; later
-    // fetches use it (while the context has no unsaved changes of listings).
+    // fetches use it (while no saved listing has unsaved changes in the context).
     let request = FetchRequest<Listing>(predicate: try FetchPredicate(format: "city BEGINSWITH %@", cityPrefix))
     return try context.fetch(request)
 }

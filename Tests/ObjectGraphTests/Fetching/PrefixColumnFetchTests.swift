@@ -120,6 +120,12 @@ struct PrefixColumnStore {
         try store.context.save()
         #expect(try store.fetchedKeys(predicate) == [objects[2_000].objectID.key])
         #expect(try store.fetchedKeys(predicate, in: store.container.newContext()) == [objects[2_000].objectID.key])
+
+        // Unsaved inserts alone leave the column in use; they are tested as they are.
+        let inserted = ManagedObject(entity: store.context.model.entity(named: "Item")!, insertInto: store.context)
+        try inserted.setValue("qq inserted", forKey: "name")
+        #expect(try store.fetchedKeys(predicate) == [objects[2_000].objectID.key, inserted.objectID.key])
+        #expect(try store.fetchedKeys(FetchPredicate(format: "name == 'qq inserted'")) == [inserted.objectID.key])
     }
 
     @Test func smallScansBuildNoColumn() throws {
