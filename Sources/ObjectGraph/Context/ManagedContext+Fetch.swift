@@ -248,12 +248,12 @@ extension ManagedContext {
         let filter = filter?.isRowLocal == true ? filter.map { RowProgram($0, skipping: scan.impliedTests) } : nil
         let overrides = scan.overrides
         // Prefix columns describe committed values: rows with pending changes must not be
-        // excluded by them.
+        // excluded by them. A scan that may stop early uses a column but does not build one
+        // (building reads every row).
+        let rowsToTest = mayStopEarly ? 0 : scan.candidateKeys?.count ?? scan.table.count
         let exclusions =
             filter.flatMap { filter in
-                overrides.isEmpty
-                    ? scan.table.prefixExclusions(
-                        for: filter, testingRows: scan.candidateKeys?.count ?? scan.table.count) : nil
+                overrides.isEmpty ? scan.table.prefixExclusions(for: filter, testingRows: rowsToTest) : nil
             } ?? []
         rowsMatch = filter != nil
         if let keys = scan.candidateKeys, let filter {

@@ -134,6 +134,23 @@ struct PrefixColumnStore {
         #expect(!store.hasNameColumn)
     }
 
+    /// A fetch with a limit may stop after a few rows: it must not read every row to build a
+    /// column, but uses one that exists.
+    @Test func scansThatMayStopEarlyBuildNoColumnButUseOne() throws {
+        let store = try PrefixColumnStore(count: 3_000, priceIndexed: false)
+        var request = FetchRequest<ManagedObject>(
+            entityName: "Item", predicate: try FetchPredicate(format: "name BEGINSWITH 'w1'"))
+        request.fetchLimit = 5
+        let limited = try store.context.fetch(request).map(\.objectID.key)
+        #expect(!store.hasNameColumn)
+        #expect(limited == Array(try store.committedKeys(request.predicate!).prefix(5)))
+        request.sortDescriptors = [SortDescriptor(key: "price")]
+        _ = try store.context.fetch(request)
+        #expect(store.hasNameColumn)
+        request.sortDescriptors = []
+        #expect(try store.context.fetch(request).map(\.objectID.key) == limited)
+    }
+
     /// Readers in three tasks fetch while a writer renames one "a" object to "b" and one "b"
     /// object to "a" in each save, and the first fetches race to build the column: every fetch
     /// sees exactly the 1,500 "a" names of one committed state.
