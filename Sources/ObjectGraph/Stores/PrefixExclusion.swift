@@ -1,22 +1,23 @@
-/// A case-sensitive `BEGINSWITH` or `==` with an ASCII string, as a prefix column tests it.
+/// A `BEGINSWITH` or `==` with a string that is ASCII once folded, as a prefix column tests it.
 ///
 /// A word excludes a row when the first byte where it differs from the constant's, within the
-/// compared bytes, is ASCII: the bytes before it are the constant's own (ASCII), so the value
-/// has another character there or ends there (a zero byte), and neither a prefix test nor an
-/// equality (byte for byte, or Swift's canonical equivalence: ASCII characters are their own
-/// canonical form and combine with nothing before them) can hold. Equality also compares the
-/// byte after the constant with zero: any other byte there means a longer value. A non-ASCII
-/// byte at the difference (which may compose with what comes before), no difference, or a row
-/// without a string leaves the row to its full test.
+/// compared bytes (ASCII letters lower-cased first for `[c]`), is ASCII. The bytes before it are
+/// then the constant's own, all ASCII, so the value has another character there or ends there
+/// (a zero byte): ASCII characters are their own canonical form, fold only to themselves (or
+/// their lower case), and combine with nothing before them, so neither a prefix test nor an
+/// equality can hold, with or without `[c]` and `[d]`. Equality also compares the byte after
+/// the constant with zero: an ASCII byte there means a longer value. A non-ASCII byte at the
+/// difference (a mark that may compose with, or fold away from, what comes before), no
+/// difference, or a row without a string leaves the row to its full test.
 struct StringColumnTest {
-    /// The constant's first bytes, little-endian, as a word holds them.
+    /// The constant's first bytes (folded), little-endian, as a word holds them.
     private let bytes: StringPrefixColumn.Word
     /// The bytes of a word compared with them.
     private let mask: StringPrefixColumn.Word
-    /// The constant's length in bytes.
-    private let count: Int
+    /// Whether ASCII letters of a word are lower-cased before the comparison (`[c]`).
+    private let lowercases: Bool
 
-    private init(_ constant: [UInt8], compared: Int) {
+    private init(_ constant: [UInt8], compared: Int, lowercases: Bool) {
         let width = MemoryLayout<StringPrefixColumn.Word>.size
         var bytes: StringPrefixColumn.Word = 0
         for (position, byte) in constant.prefix(width).enumerated() {
@@ -24,23 +25,41 @@ struct StringColumnTest {
         }
         self.bytes = bytes
         mask = compared >= width ? .max : (1 << StringPrefixColumn.Word(compared * 8)) - 1
-        count = constant.count
+        self.lowercases = lowercases
     }
 
-    /// `BEGINSWITH` an ASCII `prefix`.
-    init(prefix: [UInt8]) { self.init(prefix, compared: prefix.count) }
+    /// `BEGINSWITH` a `prefix` whose folded bytes are ASCII (lower case for `[c]`).
+    init(prefix: [UInt8], caseInsensitive: Bool = false) {
+        self.init(prefix, compared: prefix.count, lowercases: caseInsensitive)
+    }
 
-    /// `==` an ASCII `constant`.
-    init(equalTo constant: [UInt8]) { self.init(constant, compared: constant.count + 1) }
+    /// `==` a `constant` whose folded bytes are ASCII (lower case for `[c]`).
+    init(equalTo constant: [UInt8], caseInsensitive: Bool = false) {
+        self.init(constant, compared: constant.count + 1, lowercases: caseInsensitive)
+    }
 
     /// Whether a row whose column word is `packed` certainly fails the test.
     @inline(__always)
     func excludes(_ packed: StringPrefixColumn.Word) -> Bool {
         guard packed != StringPrefixColumn.notAString else { return false }
-        let difference = (packed ^ bytes) & mask
+        let compared = lowercases ? Self.lowercasingASCII(packed) : packed
+        let difference = (compared ^ bytes) & mask
         guard difference != 0 else { return false }
-        let position = difference.trailingZeroBitCount >> 3
-        return position >= count || (packed >> StringPrefixColumn.Word(position * 8)) & 0x80 == 0
+        let shift = StringPrefixColumn.Word(difference.trailingZeroBitCount & ~7)
+        return (packed >> shift) & 0x80 == 0
+    }
+
+    /// `word` with the ASCII capital letters of its bytes lower-cased (other bytes unchanged),
+    /// eight at a time: for a byte *x* below 0x80, *x* + 0x3F has its top bit set when *x* is
+    /// at least "A", and *x* + 0x25 when it is past "Z".
+    @inline(__always)
+    static func lowercasingASCII(_ word: StringPrefixColumn.Word) -> StringPrefixColumn.Word {
+        let high: StringPrefixColumn.Word = 0x8080_8080_8080_8080
+        let low = word & ~high
+        let atLeastA = low &+ 0x3F3F_3F3F_3F3F_3F3F
+        let pastZ = low &+ 0x2525_2525_2525_2525
+        let capitals = atLeastA & ~pastZ & high & ~word
+        return word | (capitals >> 2)
     }
 }
 

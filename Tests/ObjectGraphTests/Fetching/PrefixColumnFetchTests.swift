@@ -26,6 +26,8 @@ struct PrefixColumnStore {
         "NOT name BEGINSWITH 'w'", "name BEGINSWITH 'a' OR name BEGINSWITH 'b'",
         "name == 'w12'", "name == 'w1'", "name == ''", "name == 'abcdefgh'", "name == 'abcdefghij'",
         "name == %@", "name == 'Kelvin'", "name == 'a' AND price < 500", "name != 'w12'", "name ==[c] 'W12'",
+        "name BEGINSWITH[c] 'AB'", "name BEGINSWITH[cd] 'e'", "name BEGINSWITH[d] 'e'", "name ==[c] 'KELVIN'",
+        "name ==[cd] 'cafe'", "name BEGINSWITH[c] 'w1' AND price < 500", "name ==[d] 'eclair'",
     ]
 
     let container: PersistentContainer

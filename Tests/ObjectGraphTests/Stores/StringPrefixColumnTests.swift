@@ -60,6 +60,68 @@ import Testing
         #expect(excluded > 500)
     }
 
+    /// Values for `[c]` and `[d]`: capitals, letters that fold to ASCII only with the options,
+    /// and marks that fold away.
+    static let foldedValues: [StoreValue] =
+        values + [
+            "ABC", "Abc", "aBC", "ABCDEFGHIJ", "KELVIN", "kelvin", "\u{212A}ELVIN", "Éclair", "ÉCLAIR",
+            "E\u{301}CLAIR", "e\u{301}clair", "STRASSE", "straße", "CAFE\u{301}", "Café", "W1", "w1", "W1\r\nX", "@[`{",
+            "ÄRGER", "Ärger", "ärger", "arger", "ﬁne", "FINE",
+        ]
+
+    @Test func capitalsAreLowerCasedEightBytesAtATime() {
+        for byte in 0...255 {
+            for lane in 0..<8 {
+                let word = StringPrefixColumn.Word(byte) << StringPrefixColumn.Word(lane * 8)
+                let expected = (0x41...0x5A).contains(byte) ? word | (0x20 << StringPrefixColumn.Word(lane * 8)) : word
+                #expect(StringColumnTest.lowercasingASCII(word) == expected, "byte \(byte) lane \(lane)")
+            }
+        }
+        var random = IndexedPair.Generator(seed: 11)
+        for _ in 0..<2_000 {
+            let bytes = (0..<8).map { _ in UInt8(random.next(256)) }
+            let word = bytes.enumerated().reduce(StringPrefixColumn.Word(0)) {
+                $0 | StringPrefixColumn.Word($1.element) << StringPrefixColumn.Word($1.offset * 8)
+            }
+            let lowered = bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }.enumerated().reduce(
+                StringPrefixColumn.Word(0)
+            ) { $0 | StringPrefixColumn.Word($1.element) << StringPrefixColumn.Word($1.offset * 8) }
+            #expect(StringColumnTest.lowercasingASCII(word) == lowered)
+        }
+    }
+
+    /// With `[c]`, `[d]` and `[cd]` (and none): a word excludes only values the folded
+    /// comparison rejects.
+    @Test(arguments: [
+        ObjectGraph.PredicateExpression.Options(), .caseInsensitive, .diacriticInsensitive,
+        [.caseInsensitive, .diacriticInsensitive],
+    ])
+    func foldedComparisonsExcludeOnlyWhatTheyReject(options: ObjectGraph.PredicateExpression.Options) {
+        var excluded = 0
+        let constants =
+            Self.prefixes + ["ABC", "Kelvin", "kel", "É", "éc", "ECL", "cafe", "Café", "STRASSE", "ärger", "fi"]
+        let caseInsensitive = options.contains(.caseInsensitive)
+        for text in constants {
+            let prepared = PreparedString(text, options: options)
+            guard let bytes = prepared.ascii else { continue }
+            let prefix = StringColumnTest(prefix: bytes, caseInsensitive: caseInsensitive)
+            let equal = StringColumnTest(equalTo: bytes, caseInsensitive: caseInsensitive)
+            for value in Self.foldedValues {
+                guard case .string(let string) = value else { continue }
+                let word = StringPrefixColumn.word(value)
+                if prefix.excludes(word) {
+                    excluded += 1
+                    #expect(!prepared.matches(string, .prefix), "\(text.debugDescription) / \(string.debugDescription)")
+                }
+                if equal.excludes(word) {
+                    excluded += 1
+                    #expect(!prepared.matches(string, .equal), "\(text.debugDescription) / \(string.debugDescription)")
+                }
+            }
+        }
+        #expect(excluded > 1_000)
+    }
+
     @Test func wordsHoldTheFirstEightBytesOrMarkNonStrings() {
         #expect(StringPrefixColumn.word("") == 0)
         #expect(StringPrefixColumn.word("ab") == 0x6261)

@@ -265,8 +265,8 @@ private final class StringEqualityTest: ValueTest {
     override var indexProbe: IndexProbe? { negated ? nil : .relation(.equal, .string(constant)) }
 
     override var columnTest: StringColumnTest? {
-        guard !negated, constant.options.isEmpty, let bytes = constant.ascii else { return nil }
-        return StringColumnTest(equalTo: bytes)
+        guard !negated, let bytes = constant.ascii else { return nil }
+        return StringColumnTest(equalTo: bytes, caseInsensitive: constant.options.contains(.caseInsensitive))
     }
 
     override func matches(_ value: StoreValue) -> Bool {
@@ -340,8 +340,8 @@ private final class StringTest: ValueTest {
     }
 
     override var columnTest: StringColumnTest? {
-        guard operation == .prefix, constant.options.isEmpty, let bytes = constant.ascii else { return nil }
-        return StringColumnTest(prefix: bytes)
+        guard operation == .prefix, let bytes = constant.ascii else { return nil }
+        return StringColumnTest(prefix: bytes, caseInsensitive: constant.options.contains(.caseInsensitive))
     }
 
     override func matches(_ value: StoreValue) -> Bool {
