@@ -220,11 +220,12 @@ extension ManagedContext {
         of scan: FetchScan, filter: CompiledPredicate? = nil, mayStopEarly: Bool = true,
         _ body: (FetchCandidate) -> Bool
     ) {
+        let filter = filter?.isRowLocal == true ? filter.map { RowProgram($0, skipping: scan.impliedTests) } : nil
+        // Whether the committed rows visited passed `filter` (the whole predicate for them).
+        let rowsMatch = filter != nil
         let pending = scan.pending
         var next = 0
         var stopped = false
-        // Whether the committed rows visited passed `filter` (the whole predicate for them).
-        var rowsMatch = false
         func visit(_ key: Int64, _ row: EntityTable.Row) -> Bool {
             while next < pending.count, pending[next].objectKey < key {
                 let object = pending[next]
@@ -245,7 +246,6 @@ extension ManagedContext {
             }
             return true
         }
-        let filter = filter?.isRowLocal == true ? filter.map { RowProgram($0, skipping: scan.impliedTests) } : nil
         let overrides = scan.overrides
         // Prefix columns describe committed values: rows with pending changes must not be
         // excluded by them. A scan that may stop early uses a column but does not build one
@@ -255,7 +255,6 @@ extension ManagedContext {
             filter.flatMap { filter in
                 overrides.isEmpty ? scan.table.prefixExclusions(for: filter, testingRows: rowsToTest) : nil
             } ?? []
-        rowsMatch = filter != nil
         if let keys = scan.candidateKeys, let filter {
             // The candidates are filtered in segments (growing, so that a fetch that stops
             // early reads few rows), each segment's rows read in key order.

@@ -72,9 +72,7 @@ struct PrefixExclusion {
     /// Whether the row at `offset` of chunk `chunk` fails the conjunct by its word.
     @inline(__always)
     func excludes(chunk: Int, offset: Int) -> Bool {
-        let chunks = column.chunks
-        guard chunk < chunks.count, offset < chunks[chunk].count else { return false }
-        return test.excludes(chunks[chunk][offset])
+        test.excludes(column.word(chunk: chunk, offset: offset))
     }
 
     /// The keys of `keys`, in their order, whose rows no exclusion rejects.

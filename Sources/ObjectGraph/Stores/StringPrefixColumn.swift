@@ -38,14 +38,12 @@ struct StringPrefixColumn: Sendable {
         chunks = table.chunks.map { rows in
             rows.withUnsafeBufferPointer { rows in
                 (0..<rows.count).map { offset in
-                    if inPlace {
-                        guard let values = EntityTable.InPlaceRows.values(in: rows, at: offset) else {
-                            return Self.notAString
-                        }
-                        return slot < values.count ? Self.word(values[slot]) : Self.notAString
+                    var word = Self.notAString
+                    _ = EntityTable.InPlaceRows.test(rows, at: offset, inPlace: inPlace) { values in
+                        if slot < values.count { word = Self.word(values[slot]) }
+                        return true
                     }
-                    guard let values = rows[offset]?.values, slot < values.count else { return Self.notAString }
-                    return Self.word(values[slot])
+                    return word
                 }
             }
         }
@@ -91,6 +89,13 @@ struct StringPrefixColumn: Sendable {
             chunks[chunk].append(contentsOf: repeatElement(Self.notAString, count: offset - chunks[chunk].count + 1))
         }
         chunks[chunk][offset] = word
+    }
+
+    /// The word of the row at `offset` of chunk `chunk` (``notAString`` past the column's end).
+    @inline(__always)
+    func word(chunk: Int, offset: Int) -> Word {
+        guard chunk < chunks.count, offset < chunks[chunk].count else { return Self.notAString }
+        return chunks[chunk][offset]
     }
 
     /// Calls `body` with the words of chunk `chunk` (empty past the column's end).
