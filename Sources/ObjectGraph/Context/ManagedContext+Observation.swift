@@ -50,8 +50,3 @@ extension ManagedContext {
         didProcessChanges()
     }
 }
-
-/// Something a context tells when it processed changes (a ``FetchedResultsController``).
-protocol ContextChangeListener: AnyObject {
-    func contextDidProcessChanges(_ context: ManagedContext)
-}

@@ -85,14 +85,4 @@ public struct FetchRequest<Result: ManagedObject>: Sendable, CustomStringConvert
     }
 }
 
-/// Gives every `ManagedObject` subclass a typed `fetchRequest()`.
-public protocol FetchableObject: ManagedObject {}
-
 extension ManagedObject: FetchableObject {}
-
-extension FetchableObject {
-    /// A request for every object of this class's entity.
-    ///
-    /// Core Data: the generated `Entity.fetchRequest()`.
-    public static func fetchRequest() -> FetchRequest<Self> { FetchRequest<Self>() }
-}

@@ -107,28 +107,6 @@ extension Relationship: DerivableProperty {
     func readableValue(from value: StoreValue) -> StoreValue? { value }
 }
 
-/// A Swift type that can be the value of a `@Relationship` property: `Destination?`,
-/// `Set<Destination>` or `[Destination]` for a `ManagedObject` subclass `Destination`.
-public protocol RelationshipValue {
-    /// The class of the destination entity.
-    static var destination: ManagedObject.Type { get }
-    /// Whether the relationship holds many objects.
-    static var isToMany: Bool { get }
-    /// Whether a to-many relationship keeps its objects in order.
-    static var isOrdered: Bool { get }
-    /// Creates the value from the related objects.
-    init(relatedObjects: [ManagedObject])
-    /// The related objects.
-    var relatedObjects: [ManagedObject] { get }
-    /// The object a to-one value names (`nil` for none), read without building an array.
-    var toOneObject: ManagedObject? { get }
-}
-
-extension RelationshipValue {
-    /// The first of ``relatedObjects``.
-    public var toOneObject: ManagedObject? { relatedObjects.first }
-}
-
 extension Optional: RelationshipValue where Wrapped: ManagedObject {
     public static var destination: ManagedObject.Type { Wrapped.self }
     public static var isToMany: Bool { false }

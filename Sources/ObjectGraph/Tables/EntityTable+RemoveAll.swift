@@ -50,14 +50,3 @@ extension EntityTable {
         if let run { try body(run) }
     }
 }
-
-extension AttributeIndex {
-    /// An index of the same attribute with no keys.
-    var emptied: AttributeIndex {
-        switch self {
-        case .integer(let slot, _): .integer(slot: slot, SortedKeyIndex())
-        case .real(let slot, _): .real(slot: slot, SortedKeyIndex())
-        case .string(let slot, _): .string(slot: slot, SortedKeyIndex())
-        }
-    }
-}
