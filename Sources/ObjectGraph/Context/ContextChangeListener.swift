@@ -1,4 +1,4 @@
 /// Something a context tells when it processed changes (a ``FetchedResultsController``).
 protocol ContextChangeListener: AnyObject {
-    func contextDidProcessChanges(_ context: ManagedContext)
+    func contextDidProcessChanges()
 }

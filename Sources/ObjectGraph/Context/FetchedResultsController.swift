@@ -143,7 +143,7 @@ public final class FetchedResultsController<Result: ManagedObject> {
 extension FetchedResultsController: Observable {}
 
 extension FetchedResultsController: ContextChangeListener {
-    func contextDidProcessChanges(_ context: ManagedContext) {
+    func contextDidProcessChanges() {
         do {
             let results = try context.fetch(fetchRequest)
             lastError = nil

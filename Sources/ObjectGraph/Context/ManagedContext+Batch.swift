@@ -93,8 +93,8 @@ extension ManagedContext {
 
     /// The origin of a batch commit: a new identifier, so that every context (this one too)
     /// merges its notification.
-    private func batchOrigin(_ name: String) -> Identifier {
-        Identifier(number: coordinator.broadcaster.nextContextNumber(), name: name)
+    private func batchOrigin(_ name: String) -> ContextIdentifier {
+        ContextIdentifier(number: coordinator.broadcaster.nextContextNumber(), name: name)
     }
 
     /// The update's values by slot, converted to each attribute's type and checked.
@@ -170,13 +170,5 @@ extension ManagedContext {
             }
         }
         return failures
-    }
-}
-
-extension SaveNotification {
-    /// The notification of a batch request that changed nothing: empty, never published.
-    static func empty(origin: ManagedContext.Identifier) -> SaveNotification {
-        SaveNotification(
-            insertedObjectIDs: [], updatedObjectIDs: [], deletedObjectIDs: [], origin: origin, sequenceNumber: 0)
     }
 }

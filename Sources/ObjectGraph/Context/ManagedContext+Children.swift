@@ -192,7 +192,7 @@ extension ManagedContext {
 
         // 2. Apply them: inserts first, so that updates and deletes can refer to them.
         for object in newObjects {
-            let copy = object.info.objectClass.init(entity: object.info.materializingDescription, insertInto: nil)
+            let copy = object.info.managedObjectClass.init(entity: object.info.materializingDescription, insertInto: nil)
             copy.objectID = object.objectID
             copy.values = object.values
             copy.context = self
@@ -217,13 +217,5 @@ extension ManagedContext {
             guard let target = existingOrNil(object.objectID), !target.isDeleted else { continue }
             delete(target)
         }
-    }
-}
-
-extension ManagedObject {
-    /// Whether the object's values differ from what lies beneath its context: inserted,
-    /// touched, deleted or found missing.
-    var hasUnsavedState: Bool {
-        flags.isInserted || flags.isDeleted || flags.isMissing || flags.isTouched
     }
 }

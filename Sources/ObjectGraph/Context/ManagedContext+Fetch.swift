@@ -56,13 +56,13 @@ extension ManagedContext {
             ? nil : CompiledSort(request.sortDescriptors, entity: info, model: model)
         let limit = request.fetchLimit > 0 ? request.fetchLimit : Int.max
         let offset = max(0, request.fetchOffset)
-        let resolver = scan.resolver(in: self)
+        let resolver = resolver(for: scan)
         var inSortOrder = false
         if let predicate, let plan = IndexPlan(predicate, table: scan.table, sort: sort) {
             inSortOrder = scan.useCandidates(plan)
         }
         if predicate == nil, swiftTerm == nil, sort == nil, offset == 0, scan.readsCommittedRowsOnly {
-            return selectAll(of: scan.table, limit: limit, resolver: resolver, make)
+            return scan.selectAll(limit: limit, resolver: resolver, make)
         }
         guard let sort, !inSortOrder else {
             var results: [Element] = []
@@ -70,7 +70,7 @@ extension ManagedContext {
                 results.reserveCapacity(min(limit, max(0, scan.table.count + scan.pending.count - offset)))
             }
             var skipped = 0
-            forEachCandidate(of: scan, filter: predicate, mayStopEarly: limit < Int.max || swiftTerm != nil) {
+            scan.forEachCandidate(filter: predicate, mayStopEarly: limit < Int.max || swiftTerm != nil) {
                 candidate in
                 if let predicate, !candidate.isKnownMatch, !predicate.matches(candidate, resolver: resolver) {
                     return true
@@ -92,7 +92,7 @@ extension ManagedContext {
             return results
         }
         var matches: [FetchCandidate] = []
-        forEachCandidate(of: scan, filter: predicate, mayStopEarly: swiftTerm != nil) { candidate in
+        scan.forEachCandidate(filter: predicate, mayStopEarly: swiftTerm != nil) { candidate in
             if candidate.isKnownMatch || predicate?.matches(candidate, resolver: resolver) ?? true {
                 if let swiftTerm {
                     guard let matches = self.swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure)
@@ -119,24 +119,6 @@ extension ManagedContext {
         return order.dropFirst(offset).prefix(limit).map { make(matches[$0], resolver) }
     }
 
-    /// Every row of `table` in key order, at most `limit`, each made into an element: a fetch
-    /// without predicate, sort or offset when the context has no pending changes of the entity
-    /// (W3's "load every object"). The general loop's per-row bookkeeping (pending inserts to
-    /// merge, overrides to look up) cost reference counting on every row.
-    private func selectAll<Element>(
-        of table: EntityTable, limit: Int, resolver: PredicateResolver,
-        _ make: (FetchCandidate, PredicateResolver) -> Element
-    ) -> [Element] {
-        var results: [Element] = []
-        results.reserveCapacity(min(limit, table.count))
-        guard limit > 0 else { return results }
-        table.forEachWhile { key, row in
-            results.append(make(FetchCandidate(key: key, values: row.values, version: row.version), resolver))
-            return results.count < limit
-        }
-        return results
-    }
-
     /// The number of objects a fetch request would return, without creating them.
     ///
     /// - Throws: as ``fetch(_:)`` (sort descriptors are not used).
@@ -153,10 +135,10 @@ extension ManagedContext {
             let swiftTerm = try CompiledSwiftTerm(predicate, entity: info, model: model)
             var scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
             if let plan = IndexPlan(compiled, table: scan.table, sort: nil) { scan.useCandidates(plan) }
-            let resolver = scan.resolver(in: self)
+            let resolver = resolver(for: scan)
             var matches = 0
             var swiftFailure: (any Error)?
-            forEachCandidate(of: scan, filter: compiled, mayStopEarly: swiftTerm != nil) { candidate in
+            scan.forEachCandidate(filter: compiled, mayStopEarly: swiftTerm != nil) { candidate in
                 guard candidate.isKnownMatch || compiled.matches(candidate, resolver: resolver) else { return true }
                 if let swiftTerm {
                     guard let result = self.swiftTermMatches(candidate, swiftTerm, resolver, failure: &swiftFailure)
@@ -205,93 +187,36 @@ extension ManagedContext {
         }
         return FetchScan(
             info: info, snapshot: snapshot, table: snapshot.tables[info.index],
-            includesPendingChanges: includingPendingChanges, pending: pending, overrides: overrides)
+            includesPendingChanges: includingPendingChanges, pending: pending.map(Self.candidate),
+            overrides: overrides.mapValues(Self.candidate))
     }
 
-    /// Calls `body` with each candidate of the scan in key order, committed rows and pending
-    /// inserts merged, objects pending deletion skipped; stops when `body` returns false.
-    ///
-    /// With a row-local `filter`, committed rows without pending changes that it rejects are
-    /// skipped before they are copied, and those it passes are marked `isKnownMatch` (the
-    /// caller checks the other candidates it gets).
-    /// `mayStopEarly`: whether `body` may stop before the end (a fetch limit); if not, an
-    /// index's candidates are filtered in one pass rather than in growing segments.
-    private func forEachCandidate(
-        of scan: FetchScan, filter: CompiledPredicate? = nil, mayStopEarly: Bool = true,
-        _ body: (FetchCandidate) -> Bool
-    ) {
-        let filter = filter?.isRowLocal == true ? filter.map { RowProgram($0, skipping: scan.impliedTests) } : nil
-        // Whether the committed rows visited passed `filter` (the whole predicate for them).
-        let rowsMatch = filter != nil
-        let pending = scan.pending
-        var next = 0
-        var stopped = false
-        func visit(_ key: Int64, _ row: EntityTable.Row) -> Bool {
-            while next < pending.count, pending[next].objectKey < key {
-                let object = pending[next]
-                next += 1
-                guard body(FetchCandidate(object)) else {
-                    stopped = true
-                    return false
+    /// A registered object as a fetch candidate, with its current values.
+    private static func candidate(_ object: ManagedObject) -> FetchCandidate {
+        FetchCandidate(
+            object: object, key: object.objectKey, values: object.values, version: object.version,
+            isPendingDeletion: object.flags.isDeleted)
+    }
+
+    /// The current values of any object, for key paths through relationships: the context's
+    /// (unless deleted) when it includes pending changes, else the committed row's.
+    private func resolver(for scan: FetchScan) -> PredicateResolver {
+        let snapshot = scan.snapshot
+        let model = snapshot.model
+        let includesPendingChanges = scan.includesPendingChanges
+        return PredicateResolver { [unowned self] id in
+            // Only objects with unsaved changes override the committed row; an unchanged
+            // registered object may be older than the snapshot (another context saved since).
+            // A child context sees its ancestors' unsaved changes as committed.
+            var level = includesPendingChanges ? self : self.parent
+            while let current = level {
+                if let object = current.registry[id], object.hasUnsavedState {
+                    return object.flags.isDeleted || object.flags.isMissing ? nil : object.values
                 }
+                level = current.parent
             }
-            var candidate = FetchCandidate(key: key, values: row.values, version: row.version, isKnownMatch: rowsMatch)
-            if !scan.overrides.isEmpty, let object = scan.overrides[key] {
-                if object.flags.isDeleted { return true }
-                candidate = FetchCandidate(object)
-            }
-            guard body(candidate) else {
-                stopped = true
-                return false
-            }
-            return true
-        }
-        let overrides = scan.overrides
-        // Prefix columns describe committed values: rows with pending changes must not be
-        // excluded by them. A scan that may stop early uses a column but does not build one
-        // (building reads every row).
-        let rowsToTest = mayStopEarly ? 0 : scan.candidateKeys?.count ?? scan.table.count
-        let exclusions =
-            filter.flatMap { filter in
-                overrides.isEmpty ? scan.table.prefixExclusions(for: filter, testingRows: rowsToTest) : nil
-            } ?? []
-        if let keys = scan.candidateKeys, let filter {
-            // The candidates are filtered in segments (growing, so that a fetch that stops
-            // early reads few rows), each segment's rows read in key order.
-            var start = 0
-            var segment = mayStopEarly ? 256 : keys.count
-            candidates: while start < keys.count {
-                let end = min(keys.count, start + segment)
-                let kept = scan.table.keys(keys[start..<end], excluding: exclusions) { key, values in
-                    (!overrides.isEmpty && overrides[key] != nil) || filter.matches(values)
-                }
-                for key in kept {
-                    guard let row = scan.table[key] else { continue }
-                    guard visit(key, row) else { break candidates }
-                }
-                start = end
-                segment *= 4
-            }
-        } else if let keys = scan.candidateKeys {
-            for (position, key) in keys.enumerated() {
-                if position % EntityTable.touchBlock == 0 {
-                    scan.table.touch(keys[position..<min(keys.count, position + EntityTable.touchBlock)])
-                }
-                guard let row = scan.table[key] else { continue }
-                guard visit(key, row) else { break }
-            }
-        } else if let filter {
-            scan.table.forEachWhile(
-                excluding: exclusions,
-                including: { key, values in
-                    (!overrides.isEmpty && overrides[key] != nil) || filter.matches(values)
-                }, visit)
-        } else {
-            scan.table.forEachWhile(visit)
-        }
-        guard !stopped else { return }
-        for object in pending[next...] {
-            guard body(FetchCandidate(object)) else { return }
+            guard let info = model.info(named: id.entityName) else { return nil }
+            return snapshot.tables[info.index][id.key]?.values
         }
     }
 
@@ -317,142 +242,13 @@ extension ManagedContext {
         for candidate: FetchCandidate, info: EntityInfo, materializing: EntityDescription? = nil
     ) -> ManagedObject {
         // A child context's candidates may be its ancestors' objects: it gets its own instance.
-        if let object = candidate.object, object.context === self { return object }
+        if let owner = candidate.object {
+            // The scan's registered objects are managed objects (`makeScan`).
+            let object = unsafeDowncast(owner, to: ManagedObject.self)
+            if object.context === self { return object }
+        }
         return materialize(
             info: info, key: candidate.key, row: EntityTable.Row(version: candidate.version, values: candidate.values),
             materializing: materializing)
-    }
-}
-
-/// What ``ManagedContext/select(_:info:_:)`` needs of a fetch request, without its result type.
-struct FetchSelection {
-    let predicate: FetchPredicate?
-    let sortDescriptors: [SortDescriptor]
-    let fetchLimit: Int
-    let fetchOffset: Int
-    let includesPendingChanges: Bool
-
-    init<Result>(_ request: FetchRequest<Result>) {
-        predicate = request.predicate
-        sortDescriptors = request.sortDescriptors
-        fetchLimit = request.fetchLimit
-        fetchOffset = request.fetchOffset
-        includesPendingChanges = request.includesPendingChanges
-    }
-}
-
-extension Array where Element == ManagedObject {
-    /// The same objects typed as `Result`, every one of which is known to be a `Result`.
-    ///
-    /// O(1): an array of class references has the same representation whatever its element
-    /// class, and the standard library's own checked downcast (`as!`) reuses the buffer the same
-    /// way once it has checked each element; the fetch checked the entity's class instead.
-    fileprivate func downcast<Result: ManagedObject>(to type: Result.Type) -> [Result] {
-        assert(allSatisfy { $0 is Result }, "Fetched objects are instances of the request's result type.")
-        return unsafeBitCast(self, to: [Result].self)
-    }
-}
-
-/// One fetch's view of an entity: the committed table of a snapshot, and the context's pending
-/// inserts and changed or deleted objects of the entity.
-private struct FetchScan {
-    let info: EntityInfo
-    let snapshot: StoreSnapshot
-    let table: EntityTable
-    let includesPendingChanges: Bool
-    /// Unsaved inserts of the entity, by key.
-    let pending: [ManagedObject]
-    /// Changed or deleted saved objects of the entity, by key.
-    let overrides: [Int64: ManagedObject]
-    /// The committed rows to consider when an index narrowed them (ascending, or in sort order
-    /// when there are no pending changes to merge); `nil`: all.
-    var candidateKeys: [Int64]?
-    /// Conjuncts the plan's committed candidates satisfy (see ``IndexPlan/impliedTests``).
-    var impliedTests: [ValueTest] = []
-
-    /// Whether the scan's candidates are exactly the committed rows: no pending inserts, no
-    /// changed or deleted objects to override them, no index candidates.
-    var readsCommittedRowsOnly: Bool { pending.isEmpty && overrides.isEmpty && candidateKeys == nil }
-
-    /// Considers only the plan's committed rows and those with pending changes (whose current
-    /// values the index does not know). Returns whether the candidates are in the request's
-    /// sort order: the plan's are and the scan has no pending changes to merge in key order.
-    @discardableResult
-    mutating func useCandidates(_ plan: IndexPlan) -> Bool {
-        var keys = plan.keys
-        impliedTests = plan.impliedTests
-        if plan.isInSortOrder, pending.isEmpty, overrides.isEmpty {
-            candidateKeys = keys
-            return true
-        }
-        if plan.isInSortOrder { keys.sort() }
-        if !overrides.isEmpty {
-            keys += overrides.keys
-            keys.sort()
-            var unique: [Int64] = []
-            unique.reserveCapacity(keys.count)
-            for key in keys where unique.last != key { unique.append(key) }
-            keys = unique
-        }
-        candidateKeys = keys
-        return false
-    }
-
-    /// The current values of any object, for key paths through relationships: the context's
-    /// (unless deleted) when it includes pending changes, else the committed row's.
-    func resolver(in context: ManagedContext) -> PredicateResolver {
-        let snapshot = self.snapshot
-        let model = snapshot.model
-        let includesPendingChanges = self.includesPendingChanges
-        return PredicateResolver { [unowned context] id in
-            // Only objects with unsaved changes override the committed row; an unchanged
-            // registered object may be older than the snapshot (another context saved since).
-            // A child context sees its ancestors' unsaved changes as committed.
-            var level = includesPendingChanges ? context : context.parent
-            while let current = level {
-                if let object = current.registry[id], object.hasUnsavedState {
-                    return object.flags.isDeleted || object.flags.isMissing ? nil : object.values
-                }
-                level = current.parent
-            }
-            guard let info = model.info(named: id.entityName) else { return nil }
-            return snapshot.tables[info.index][id.key]?.values
-        }
-    }
-}
-
-extension CompiledPredicate {
-    /// Whether a fetch candidate matches; its ID is made only for predicates that compare `SELF`.
-    fileprivate func matches(_ candidate: FetchCandidate, resolver: PredicateResolver) -> Bool {
-        let id = needsObjectID ? ObjectID(entityName: entity.name, key: candidate.key) : nil
-        return matches(candidate.values, objectID: id, resolver: resolver)
-    }
-}
-
-/// An object a fetch considers: a committed row or a registered object, with its current values.
-struct FetchCandidate {
-    let key: Int64
-    let values: [StoreValue]
-    /// The committed row's version (for a row), or 0.
-    let version: Int64
-    /// The registered object whose values these are (a pending insert or a changed object).
-    let object: ManagedObject?
-    /// Whether the scan already found that the values match the fetch's predicate.
-    let isKnownMatch: Bool
-
-    init(key: Int64, values: [StoreValue], version: Int64, isKnownMatch: Bool = false) {
-        self.key = key
-        self.values = values
-        self.version = version
-        self.object = nil
-        self.isKnownMatch = isKnownMatch
-    }
-
-    init(_ object: ManagedObject) {
-        self.key = object.objectKey
-        self.values = object.values
-        self.version = object.version
-        self.object = object
-        self.isKnownMatch = false
     }
 }

@@ -17,7 +17,7 @@ extension ManagedContext {
                 "\(objectID) names entity '\(objectID.entityName)', which is not in the model. "
                     + "Use existingObject(with:) to get an error instead.")
         }
-        let missing = info.objectClass.init(entity: info.materializingDescription, insertInto: nil)
+        let missing = info.managedObjectClass.init(entity: info.materializingDescription, insertInto: nil)
         missing.objectID = objectID
         missing.flags.isMissing = true
         return missing
@@ -64,9 +64,9 @@ extension ManagedContext {
         if let object = registry.object(entityIndex: info.index, key: key) { return object }
         let object =
             if let materializing {
-                info.objectClass.init(entity: materializing, insertInto: nil)
+                info.managedObjectClass.init(entity: materializing, insertInto: nil)
             } else {
-                info.objectClass.init(entity: info.materializingDescription, insertInto: nil)
+                info.managedObjectClass.init(entity: info.materializingDescription, insertInto: nil)
             }
         object.objectKey = key
         object.values = row.values

@@ -34,7 +34,7 @@ extension ManagedContext {
         observation.isNotifying = true
         defer { observation.isNotifying = false }
         for entry in observation.listeners {
-            entry.listener?.contextDidProcessChanges(self)
+            entry.listener?.contextDidProcessChanges()
         }
     }
 }

@@ -64,7 +64,7 @@ public final class ManagedContext {
     @exclusivity(unchecked) var undoRecorder: ContextUndoManager?
 
     /// Tells this context apart in save notifications.
-    public let identifier: Identifier
+    public let identifier: ContextIdentifier
 
     /// Whether the context merges every other context's saves on its own: at the start of its
     /// next fetch, count, object lookup or save, in its own isolation domain.
@@ -89,7 +89,7 @@ public final class ManagedContext {
         self.coordinator = coordinator
         self.parent = parent
         self.name = name
-        self.identifier = Identifier(number: coordinator.broadcaster.nextContextNumber(), name: name)
+        self.identifier = ContextIdentifier(number: coordinator.broadcaster.nextContextNumber(), name: name)
     }
 
     deinit {
@@ -157,8 +157,8 @@ public final class ManagedContext {
                 "Entity '\(object.info.name)' is not in the context's model. Add it to the model first.")
         }
         precondition(
-            info.objectClass == ManagedObject.self || type(of: object) == info.objectClass,
-            "Entity '\(info.name)' is represented by \(info.objectClass); insert objects of that class, not \(type(of: object))."
+            info.managedObjectClass == ManagedObject.self || type(of: object) == info.managedObjectClass,
+            "Entity '\(info.name)' is represented by \(info.managedObjectClass); insert objects of that class, not \(type(of: object))."
         )
         object.info = info
         for slot in info.attributeCount..<info.propertyCount { object.values[slot] = info.defaultValues[slot] }

@@ -154,7 +154,7 @@ struct CommitPlan {
     /// deleted (a merged duplicate is an update of the object it merged into). The ID sets are
     /// built only when someone listens, or `always`; the notification is returned when built.
     @discardableResult
-    func publish(to broadcaster: SaveBroadcaster, origin: ManagedContext.Identifier, always: Bool = false)
+    func publish(to broadcaster: SaveBroadcaster, origin: ContextIdentifier, always: Bool = false)
         -> SaveNotification?
     {
         guard !(inserts.isEmpty && updates.isEmpty && deletes.isEmpty && mergeTargets.isEmpty && emptied.isEmpty)

@@ -47,7 +47,7 @@ final class SaveBroadcaster: Sendable {
     /// Publishes one save; called in commit order (under the coordinator's commit lock), and
     /// never blocks (streams buffer).
     func publish(
-        inserted: Set<ObjectID>, updated: Set<ObjectID>, deleted: Set<ObjectID>, origin: ManagedContext.Identifier
+        inserted: Set<ObjectID>, updated: Set<ObjectID>, deleted: Set<ObjectID>, origin: ContextIdentifier
     ) {
         guard !(inserted.isEmpty && updated.isEmpty && deleted.isEmpty) else { return }
         publish(origin: origin) { (inserted, updated, deleted) }
@@ -59,7 +59,7 @@ final class SaveBroadcaster: Sendable {
     /// it was built.
     @discardableResult
     func publish(
-        origin: ManagedContext.Identifier, always: Bool = false, emptied: EmptiedEntities? = nil,
+        origin: ContextIdentifier, always: Bool = false, emptied: EmptiedEntities? = nil,
         _ changes: () -> (inserted: Set<ObjectID>, updated: Set<ObjectID>, deleted: Set<ObjectID>)
     ) -> SaveNotification? {
         state.withLock { state in

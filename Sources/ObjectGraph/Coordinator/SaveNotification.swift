@@ -20,7 +20,7 @@ public struct SaveNotification: Sendable, Hashable {
         return emptied.objectIDs(adding: individuallyDeletedObjectIDs)
     }
     /// The context that saved.
-    public let origin: ManagedContext.Identifier
+    public let origin: ContextIdentifier
     /// The position of the save among the container's saves, from 1.
     public let sequenceNumber: Int
 
@@ -31,7 +31,7 @@ public struct SaveNotification: Sendable, Hashable {
 
     init(
         insertedObjectIDs: Set<ObjectID>, updatedObjectIDs: Set<ObjectID>, deletedObjectIDs: Set<ObjectID>,
-        emptied: EmptiedEntities? = nil, origin: ManagedContext.Identifier, sequenceNumber: Int
+        emptied: EmptiedEntities? = nil, origin: ContextIdentifier, sequenceNumber: Int
     ) {
         self.insertedObjectIDs = insertedObjectIDs
         self.updatedObjectIDs = updatedObjectIDs
@@ -60,19 +60,5 @@ public struct SaveNotification: Sendable, Hashable {
         hasher.combine(sequenceNumber)
         hasher.combine(insertedObjectIDs)
         hasher.combine(updatedObjectIDs)
-    }
-}
-
-extension ManagedContext {
-    /// Tells contexts apart in save notifications: unique among one container's contexts.
-    public struct Identifier: Sendable, Hashable, CustomStringConvertible {
-        let number: Int
-        /// The context's name when it was created, for debugging.
-        public let name: String?
-
-        public var description: String { name.map { "\($0) (#\(number))" } ?? "context #\(number)" }
-
-        public static func == (lhs: Identifier, rhs: Identifier) -> Bool { lhs.number == rhs.number }
-        public func hash(into hasher: inout Hasher) { hasher.combine(number) }
     }
 }

@@ -9,7 +9,7 @@ extension StoreCoordinator {
     ///   `nullify` rule would leave without a required relationship); or the commit's errors. In
     ///   every case nothing changed.
     func batchDelete(
-        _ info: EntityInfo, predicate: CompiledPredicate?, origin: ManagedContext.Identifier
+        _ info: EntityInfo, predicate: CompiledPredicate?, origin: ContextIdentifier
     ) throws -> (ids: DeletedObjectIDs, notification: SaveNotification?) {
         guard let predicate else { return try batchDeleteAll([info], origin: origin) }
         var matched: [ObjectID] = []
@@ -33,7 +33,7 @@ extension StoreCoordinator {
     ///   made into IDs only when read), and the commit's notification (`nil` if the entities were
     ///   empty).
     /// - Throws: as ``batchDelete(_:predicate:origin:)``; in every case nothing changed.
-    func batchDeleteAll(_ infos: [EntityInfo], origin: ManagedContext.Identifier) throws -> (
+    func batchDeleteAll(_ infos: [EntityInfo], origin: ContextIdentifier) throws -> (
         ids: DeletedObjectIDs, notification: SaveNotification?
     ) {
         var isEmpty = true
@@ -60,7 +60,7 @@ extension StoreCoordinator {
     ///   errors. In every case nothing changed.
     func batchUpdate(
         _ info: EntityInfo, predicate: CompiledPredicate?, values: [(slot: Int, value: StoreValue)],
-        origin: ManagedContext.Identifier
+        origin: ContextIdentifier
     ) throws -> (ids: [ObjectID], notification: SaveNotification?) {
         var changed: [ObjectID] = []
         let (_, notification) = try commit(
@@ -303,7 +303,7 @@ private struct BatchDeletePlan {
 
     /// The commit: the emptied entities, deletes in the order reached, then the nullified
     /// objects by entity and key.
-    func commit(origin: ManagedContext.Identifier) -> Commit {
+    func commit(origin: ContextIdentifier) -> Commit {
         var commit = Commit(policy: .error, origin: origin)
         commit.emptied = emptied.sorted()
         commit.deleted.reserveCapacity(order.count)

@@ -20,7 +20,7 @@ extension StoreCoordinator {
         var emptied: [Int] = []
         var policy: MergePolicy = .error
         /// The context that saves, for the save notification.
-        var origin = ManagedContext.Identifier(number: 0, name: nil)
+        var origin = ContextIdentifier(number: 0, name: nil)
     }
 
     /// What became of one object of a commit.

@@ -64,10 +64,10 @@ public struct FetchRequest<Result: ManagedObject>: Sendable, CustomStringConvert
                 "The request's entity '\(entityName ?? "\(Result.self)")' is not in the model. "
                     + "Add it to the model or fetch an entity the model contains.")
         }
-        guard info.objectClass is Result.Type else {
+        guard info.managedObjectClass is Result.Type else {
             throw PersistenceError.invalidFetchRequest(
-                "Entity '\(info.name)' is represented by \(info.objectClass), which is not a \(Result.self). "
-                    + "Use FetchRequest<\(info.objectClass)> or FetchRequest<ManagedObject>(entityName:).")
+                "Entity '\(info.name)' is represented by \(info.managedObjectClass), which is not a \(Result.self). "
+                    + "Use FetchRequest<\(info.managedObjectClass)> or FetchRequest<ManagedObject>(entityName:).")
         }
         return info
     }

@@ -87,14 +87,14 @@ struct CompiledSwiftTerm {
     ///   the Swift predicate's input type; the errors of ``CompiledPredicate`` for expressions.
     init?(_ predicate: FetchPredicate, entity: EntityInfo, model: ManagedObjectModel) throws {
         guard let term = predicate.swiftTerm else { return nil }
-        for evaluator in term.evaluators where !evaluator.accepts(entity.objectClass) {
+        for evaluator in term.evaluators where !evaluator.accepts(entity.managedObjectClass) {
             throw PersistenceError.swiftPredicateInputMismatch(predicateType: evaluator.typeName, entity: entity.name)
         }
         func compile(_ term: SwiftPredicateTerm) throws -> Node {
             switch term {
             case .swift(let evaluator): return .swift(evaluator)
             case .expression(let expression):
-                return .tree(try CompiledPredicate(FetchPredicate(expression), entity: entity, model: model))
+                return .tree(try CompiledPredicate(expression, entity: entity, model: model))
             case .not(let term): return .not(try compile(term))
             case .and(let terms): return .and(try terms.map(compile))
             case .or(let terms): return .or(try terms.map(compile))

@@ -33,10 +33,11 @@ public struct EntityDescription: Sendable, Hashable {
         get { storage.fields.uniquenessConstraints }
         set { update { $0.uniquenessConstraints = newValue } }
     }
-    /// The `ManagedObject` subclass that represents the entity's objects.
-    public var managedObjectClass: ManagedObject.Type {
-        get { storage.fields.managedObjectClass }
-        set { update { $0.managedObjectClass = newValue } }
+    /// The class of the entity's objects, set by the object layer (`managedObjectClass`);
+    /// `nil` for the base class.
+    var objectClass: AnyClass? {
+        get { storage.fields.objectClass }
+        set { update { $0.objectClass = newValue } }
     }
     /// The compiled entity this description was handed out for, so that objects can be created
     /// from it without a lookup. Never set on the descriptions a model stores (no cycles).
@@ -65,7 +66,7 @@ public struct EntityDescription: Sendable, Hashable {
         var attributes: [AttributeDescription]
         var relationships: [RelationshipDescription]
         var uniquenessConstraints: [[String]]
-        var managedObjectClass: ManagedObject.Type
+        var objectClass: AnyClass?
         var boundInfo: EntityInfo?
         var isMaterializing = false
         var initialValues: [InitialValue] = []
@@ -91,18 +92,15 @@ public struct EntityDescription: Sendable, Hashable {
         let make: @Sendable () -> StoreValue
     }
 
-    /// Creates an entity description.
-    public init(
-        name: String,
-        attributes: [AttributeDescription] = [],
-        relationships: [RelationshipDescription] = [],
-        uniquenessConstraints: [[String]] = [],
-        managedObjectClass: ManagedObject.Type = ManagedObject.self
+    /// Creates an entity description whose objects are of `objectClass` (`nil`: the base class).
+    init(
+        name: String, attributes: [AttributeDescription], relationships: [RelationshipDescription],
+        uniquenessConstraints: [[String]], objectClass: AnyClass?
     ) {
         storage = Storage(
             Fields(
                 name: name, attributes: attributes, relationships: relationships,
-                uniquenessConstraints: uniquenessConstraints, managedObjectClass: managedObjectClass))
+                uniquenessConstraints: uniquenessConstraints, objectClass: objectClass))
     }
 
     /// The attributes by name.

@@ -24,7 +24,8 @@ final class EntityInfo: Sendable {
 
     let description: EntityDescription
     let index: Int
-    let objectClass: ManagedObject.Type
+    /// The class of the entity's objects; `nil` for the base class.
+    let objectClass: AnyClass?
     let attributeCount: Int
     let slotByName: [String: Int]
     let defaultValues: [StoreValue]
@@ -73,7 +74,7 @@ final class EntityInfo: Sendable {
     init(description: EntityDescription, index: Int, relationships: [ResolvedRelationship]) {
         self.description = description
         self.index = index
-        self.objectClass = description.managedObjectClass
+        self.objectClass = description.objectClass
         self.attributeCount = description.attributes.count
         var slots: [String: Int] = [:]
         for (slot, attribute) in description.attributes.enumerated() { slots[attribute.name] = slot }

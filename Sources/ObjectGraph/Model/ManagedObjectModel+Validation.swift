@@ -13,12 +13,12 @@ extension ManagedObjectModel {
                     "The model has two entities named '\(entity.name)'. Entity names must be unique.",
                     entity: entity.name)
             }
-            if entity.managedObjectClass != ManagedObject.self {
-                let id = ObjectIdentifier(entity.managedObjectClass)
+            if let objectClass = entity.objectClass {
+                let id = ObjectIdentifier(objectClass)
                 if let other = classes.updateValue(entity.name, forKey: id) {
                     throw PersistenceError.invalidModel(
                         "Entities '\(other)' and '\(entity.name)' use the same class "
-                            + "\(entity.managedObjectClass). Give each entity its own class.",
+                            + "\(objectClass). Give each entity its own class.",
                         entity: entity.name)
                 }
             }

@@ -40,8 +40,8 @@ public struct ManagedObjectModel: Sendable, CustomStringConvertible {
         self.infos = infos
         self.infoByName = Dictionary(uniqueKeysWithValues: infos.map { ($0.name, $0) })
         var byClass: [ObjectIdentifier: EntityInfo] = [:]
-        for info in infos where info.objectClass != ManagedObject.self {
-            byClass[ObjectIdentifier(info.objectClass)] = info
+        for info in infos {
+            if let objectClass = info.objectClass { byClass[ObjectIdentifier(objectClass)] = info }
         }
         self.infoByClass = byClass
     }
@@ -55,11 +55,6 @@ public struct ManagedObjectModel: Sendable, CustomStringConvertible {
     /// The entity with the given name, if the model has one.
     public func entity(named name: String) -> EntityDescription? { infoByName[name]?.description }
 
-    /// The entity represented by the given `ManagedObject` subclass, if the model has one.
-    public func entity(for type: ManagedObject.Type) -> EntityDescription? {
-        infoByClass[ObjectIdentifier(type)]?.description
-    }
-
     /// Up to this many entities, lookups compare each entity rather than hash: objects are
     /// created and registered by looking up their entity, and most models are this small.
     private static let linearSearchLimit = 8
@@ -70,11 +65,14 @@ public struct ManagedObjectModel: Sendable, CustomStringConvertible {
         return nil
     }
 
-    func info(for type: ManagedObject.Type) -> EntityInfo? {
-        guard infos.count <= Self.linearSearchLimit else { return infoByClass[ObjectIdentifier(type)] }
-        guard type != ManagedObject.self else { return nil }
+    /// The entity whose objects are of class `type` (never the base class's).
+    func info(forClass type: AnyClass) -> EntityInfo? {
+        let id = ObjectIdentifier(type)
+        guard infos.count <= Self.linearSearchLimit else { return infoByClass[id] }
         // The last entity of a class, as in `infoByClass`.
-        for info in infos.reversed() where info.objectClass == type { return info }
+        for info in infos.reversed() {
+            if let objectClass = info.objectClass, ObjectIdentifier(objectClass) == id { return info }
+        }
         return nil
     }
 

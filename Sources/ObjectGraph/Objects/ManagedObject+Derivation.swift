@@ -1,26 +1,3 @@
-/// A property wrapper that describes a model property.
-protocol DerivableProperty: SlotCachingWrapper {
-    /// The property's Swift type.
-    var valueType: Any.Type { get }
-    /// `value` if the property can read it, else a value it can read (for probing key paths);
-    /// `nil` if there is none.
-    func readableValue(from value: StoreValue) -> StoreValue?
-}
-
-/// A property wrapper that remembers its slot in its object's values.
-@usableFromInline
-protocol SlotCachingWrapper {
-    /// The wrapper's slot, or a negative number before it is known.
-    var cachedSlot: Int { get }
-    /// Remembers the wrapper's slot.
-    mutating func cacheSlot(_ slot: Int)
-}
-
-enum DerivedProperty {
-    case attribute(AttributeDescription, initialValue: (@Sendable () -> StoreValue)?)
-    case relationship(RelationshipDescription)
-}
-
 extension ManagedObject {
     /// The entity description derived from this subclass's `@Attribute` and `@Relationship`
     /// properties, in declaration order (superclass properties first).
@@ -28,7 +5,10 @@ extension ManagedObject {
         // The prototype's wrappers record their declarations as they are initialized: the most
         // derived class's properties first, each class's in declaration order (Mirror's order).
         let (prototype, declarations) = PropertyDeclarations.recording {
-            self.init(entity: EntityDescription(name: entityName, managedObjectClass: self), insertInto: nil)
+            self.init(
+                entity: EntityDescription(
+                    name: entityName, attributes: [], relationships: [], uniquenessConstraints: [], objectClass: self),
+                insertInto: nil)
         }
         var levels: [[DerivedProperty]] = []
         var next = 0
@@ -64,7 +44,7 @@ extension ManagedObject {
         }
         var entity = EntityDescription(
             name: entityName, attributes: attributes, relationships: relationships,
-            uniquenessConstraints: uniquenessConstraints, managedObjectClass: self)
+            uniquenessConstraints: uniquenessConstraints, objectClass: self)
         entity.initialValues = initialValues
         return entity
     }
@@ -95,7 +75,7 @@ extension ManagedObject {
     private static func propertyName<Object: ManagedObject, Wrapper: SlotCachingWrapper>(
         of storage: ReferenceWritableKeyPath<Object, Wrapper>, in info: EntityInfo
     ) -> String? {
-        guard let probe = info.objectClass.init(entity: info.materializingDescription, insertInto: nil) as? Object
+        guard let probe = info.managedObjectClass.init(entity: info.materializingDescription, insertInto: nil) as? Object
         else { return nil }
         var wrapper = probe[keyPath: storage]
         wrapper.cacheSlot(Self.probeMark)
@@ -124,24 +104,5 @@ extension ManagedObject {
             return "\(info.name).\(key) has no value yet. Set it before reading it, or give the attribute a default."
         }
         return "\(info.name).\(key) holds a \(values[slot].kindName) that cannot be read as \(Value.self)."
-    }
-}
-
-extension ManagedObjectModel {
-    /// Creates a model whose entities are derived from `ManagedObject` subclasses.
-    ///
-    /// For example:
-    /// ```swift
-    /// let model = try ManagedObjectModel(Fruit.self, Basket.self)
-    /// ```
-    ///
-    /// - Throws: `PersistenceError.Code.invalidModel`, as ``init(entities:)``.
-    public init(_ types: ManagedObject.Type...) throws {
-        try self.init(types: types)
-    }
-
-    /// Creates a model whose entities are derived from `ManagedObject` subclasses.
-    public init(types: [ManagedObject.Type]) throws {
-        try self.init(entities: types.map { $0.derivedEntityDescription() })
     }
 }

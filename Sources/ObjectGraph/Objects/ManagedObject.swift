@@ -73,9 +73,9 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
         }
         values = info.defaultValues
         precondition(
-            info.objectClass == ManagedObject.self || Self.self == info.objectClass,
-            "Entity '\(info.name)' is represented by \(info.objectClass); create its objects with "
-                + "\(info.objectClass)(context:) rather than \(Self.self).")
+            info.managedObjectClass == ManagedObject.self || Self.self == info.managedObjectClass,
+            "Entity '\(info.name)' is represented by \(info.managedObjectClass); create its objects with "
+                + "\(info.managedObjectClass)(context:) rather than \(Self.self).")
         if !entity.isMaterializing {
             for initial in info.description.initialValues { values[initial.slot] = initial.make() }
         }
@@ -190,3 +190,11 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
 // across isolation domains (the `@unchecked` is never used, as the conformance cannot be).
 @available(*, unavailable, message: "Managed objects belong to one isolation domain; pass their objectID instead.")
 extension ManagedObject: @unchecked Sendable {}
+
+extension ManagedObject {
+    /// Whether the object's values differ from what lies beneath its context: inserted,
+    /// touched, deleted or found missing.
+    var hasUnsavedState: Bool {
+        flags.isInserted || flags.isDeleted || flags.isMissing || flags.isTouched
+    }
+}

@@ -16,27 +16,17 @@ struct CompiledPredicate {
     /// Whether a row-local predicate holds for an object with `values` (read in place).
     func matchesRow(_ values: UnsafeBufferPointer<StoreValue>) -> Bool { root.matchesRow(values) }
 
-    /// Checks `predicate` against `entity` and compiles it.
+    /// Checks `expression` against `entity` and compiles it.
     ///
     /// - Throws: `PersistenceError.Code.unknownKey` for a key path that names no property;
     ///   `.typeMismatch` for comparisons of values that do not compare (a string attribute with
     ///   a number, `BEGINSWITH` on an integer, …); `.invalidPredicate` for key paths that cannot
     ///   be evaluated (past an attribute), unbound variables and invalid patterns. Errors name
     ///   the entity and the key path.
-    ///
-    /// A predicate with a Swift part (``FetchPredicate/evaluatesInSwift``) compiles only its
-    /// expression, a necessary condition; callers that evaluate the Swift part on objects
-    /// (``CompiledSwiftTerm``) pass `withSwiftPart: true`. Others (which work on stored rows
-    /// without objects) get `.unsupportedPredicate` rather than matching too much.
-    init(_ predicate: FetchPredicate, entity: EntityInfo, model: ManagedObjectModel, withSwiftPart: Bool = false)
-        throws
-    {
-        if !withSwiftPart, let term = predicate.swiftTerm {
-            throw PersistenceError.swiftPredicateNeedsObjects(predicateType: term.evaluators[0].typeName)
-        }
+    init(_ expression: PredicateExpression, entity: EntityInfo, model: ManagedObjectModel) throws {
         var compiler = PredicateCompiler(model: model, entity: entity)
         self.entity = entity
-        self.root = try compiler.node(predicate.expression)
+        self.root = try compiler.node(expression)
         self.needsObjectID = compiler.usesEvaluatedObject
         self.isRowLocal = root.isRowLocal
     }

@@ -69,7 +69,8 @@ enum StoreSchema {
     static func read(from reader: inout JSONReader) throws -> [EntityDescription] {
         var entities: [EntityDescription] = []
         try reader.readArray { reader, _ in
-            var entity = EntityDescription(name: "")
+            var entity = EntityDescription(
+                name: "", attributes: [], relationships: [], uniquenessConstraints: [], objectClass: nil)
             var seen: Set<String> = []
             try reader.readObject { reader, key in
                 seen.insert(key)

@@ -112,11 +112,13 @@ struct PrefixExclusion {
 }
 
 extension EntityTable {
-    /// A scan's exclusions for the column tests of `program`: the prefix columns of their
-    /// attributes, built now if the table has none and the scan tests at least
+    /// A scan's exclusions for `columnTests` (a row program's string tests by slot): the prefix
+    /// columns of their attributes, built now if the table has none and the scan tests at least
     /// ``StringPrefixColumn/rowsWorthBuilding`` rows.
-    func prefixExclusions(for program: RowProgram, testingRows rows: Int) -> [PrefixExclusion] {
-        program.columnTests.compactMap { slot, test in
+    func prefixExclusions(
+        for columnTests: [(slot: Int, test: StringColumnTest)], testingRows rows: Int
+    ) -> [PrefixExclusion] {
+        columnTests.compactMap { slot, test in
             prefixColumns.column(slot: slot, of: self, build: rows >= StringPrefixColumn.rowsWorthBuilding)
                 .map { PrefixExclusion(column: $0, test: test) }
         }

@@ -1,10 +1,5 @@
 import Foundation
 
-/// Why a Swift value cannot be bound into a predicate.
-struct PredicateArgumentProblem: Error {
-    let reason: String
-}
-
 extension PredicateValue {
     /// Binds a Swift value: `nil`, strings, numbers, `Bool`, `Decimal`, `Date`, `Data`, `UUID`,
     /// `URL`, any ``AttributeValue`` (by its stored form), managed objects (by ID), ``ObjectID``s,
@@ -13,12 +8,7 @@ extension PredicateValue {
         guard let value = unwrappedArgument(argument) else { return .null }
         switch value {
         case let value as PredicateValue: return value
-        case let object as ManagedObject:
-            guard object.objectID.key > 0 else {
-                throw PredicateArgumentProblem(
-                    reason: "a \(type(of: object)) that is not inserted into a context has no object ID yet")
-            }
-            return .object(object.objectID)
+        case let convertible as any PredicateArgumentConvertible: return try convertible.predicateValue()
         case let id as ObjectID: return .object(id)
         case let stored as StoreValue: return PredicateValue(stored)
         case let string as String: return .string(string)

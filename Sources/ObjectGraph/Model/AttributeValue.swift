@@ -45,17 +45,6 @@ extension Bool: AttributeValue {
     public var storeValue: StoreValue { .bool(self) }
 }
 
-/// Integer attribute values share one implementation.
-public protocol IntegerAttributeValue: AttributeValue, FixedWidthInteger {}
-
-extension IntegerAttributeValue {
-    public init?(storeValue: StoreValue) {
-        guard case .int(let value) = storeValue, let exact = Self(exactly: value) else { return nil }
-        self = exact
-    }
-    public var storeValue: StoreValue { .int(Int64(self)) }
-}
-
 extension Int: IntegerAttributeValue { public static var attributeType: AttributeType { .integer64 } }
 extension Int64: IntegerAttributeValue { public static var attributeType: AttributeType { .integer64 } }
 extension Int32: IntegerAttributeValue { public static var attributeType: AttributeType { .integer32 } }

@@ -1,0 +1,4 @@
+enum DerivedProperty {
+    case attribute(AttributeDescription, initialValue: (@Sendable () -> StoreValue)?)
+    case relationship(RelationshipDescription)
+}

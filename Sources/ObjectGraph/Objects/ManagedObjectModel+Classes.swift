@@ -1,0 +1,30 @@
+extension ManagedObjectModel {
+    /// The entity represented by the given `ManagedObject` subclass, if the model has one.
+    public func entity(for type: ManagedObject.Type) -> EntityDescription? {
+        info(forClass: type)?.description
+    }
+
+    /// The entity whose objects are of class `type`; `nil` for `ManagedObject` itself.
+    func info(for type: ManagedObject.Type) -> EntityInfo? {
+        type == ManagedObject.self ? nil : info(forClass: type)
+    }
+}
+
+extension ManagedObjectModel {
+    /// Creates a model whose entities are derived from `ManagedObject` subclasses.
+    ///
+    /// For example:
+    /// ```swift
+    /// let model = try ManagedObjectModel(Fruit.self, Basket.self)
+    /// ```
+    ///
+    /// - Throws: `PersistenceError.Code.invalidModel`, as ``init(entities:)``.
+    public init(_ types: ManagedObject.Type...) throws {
+        try self.init(types: types)
+    }
+
+    /// Creates a model whose entities are derived from `ManagedObject` subclasses.
+    public init(types: [ManagedObject.Type]) throws {
+        try self.init(entities: types.map { $0.derivedEntityDescription() })
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// `MATCHES`: a regular expression that must match the whole string, as `NSPredicate` does.
+struct PredicateRegex {
+    let expression: NSRegularExpression
+    let options: PredicateExpression.Options
+
+    /// Compiles `pattern`; `[c]` makes it case-insensitive, `[d]` folds diacritics in both the
+    /// pattern and the subject.
+    init(_ pattern: String, options: PredicateExpression.Options) throws {
+        var regexOptions: NSRegularExpression.Options = []
+        if options.contains(.caseInsensitive) { regexOptions.insert(.caseInsensitive) }
+        let source =
+            options.contains(.diacriticInsensitive) ? PredicateFolding.fold(pattern, [.diacriticInsensitive]) : pattern
+        // The pattern must be valid on its own: wrapped, "a)(b" would become valid.
+        _ = try NSRegularExpression(pattern: source, options: regexOptions)
+        self.expression = try NSRegularExpression(pattern: "\\A(?:\(source))\\z", options: regexOptions)
+        self.options = options
+    }
+
+    static func isValid(_ pattern: String) -> Bool {
+        (try? PredicateRegex(pattern, options: [])) != nil
+    }
+
+    func matches(_ value: String) -> Bool {
+        let subject =
+            options.contains(.diacriticInsensitive) ? PredicateFolding.fold(value, [.diacriticInsensitive]) : value
+        let range = NSRange(location: 0, length: subject.utf16.count)
+        return expression.firstMatch(in: subject, options: [], range: range) != nil
+    }
+}

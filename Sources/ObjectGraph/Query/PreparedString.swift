@@ -1,0 +1,83 @@
+import Foundation
+
+/// A string constant prepared once per fetch: folded as its comparison asks.
+struct PreparedString {
+    /// The folded constant.
+    let folded: String
+    /// Its UTF-8 bytes when it is ASCII (folding then lower-cases ASCII letters), else `nil`.
+    let ascii: [UInt8]?
+    let options: PredicateExpression.Options
+
+    init(_ text: String, options: PredicateExpression.Options) {
+        let folded = PredicateFolding.fold(text, options)
+        self.folded = folded
+        self.ascii = PredicateFolding.isASCII(folded) ? Array(folded.utf8) : nil
+        self.options = options
+    }
+
+    /// `value` folded the same way (allocates only when options are set and `value` is not
+    /// small enough to be stored inline).
+    func fold(_ value: String) -> String { PredicateFolding.fold(value, options) }
+
+    /// String operators that compare against this constant.
+    enum Operation {
+        case equal, prefix, suffix, substring
+    }
+
+    /// Whether `value` relates to the constant as `operation` says, after folding.
+    func matches(_ value: String, _ operation: Operation) -> Bool {
+        if let ascii,
+            let result = Self.asciiMatch(value, ascii, operation, lowercasing: options.contains(.caseInsensitive))
+        {
+            return result
+        }
+        let subject = fold(value)
+        switch operation {
+        case .equal: return subject == folded
+        case .prefix: return subject.hasPrefix(folded)
+        case .suffix: return subject.hasSuffix(folded)
+        case .substring: return folded.isEmpty || subject.contains(folded)
+        }
+    }
+
+    /// Byte comparison when `value` is ASCII too; `nil` when it is not (or not contiguous).
+    /// For ASCII, case folding is lower-casing and diacritic folding changes nothing.
+    private static func asciiMatch(
+        _ value: String, _ constant: [UInt8], _ operation: Operation, lowercasing: Bool
+    ) -> Bool? {
+        let result = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] >= 0x80 { return nil }
+                index += 1
+            }
+            if bytes.count < constant.count { return false }
+            switch operation {
+            case .equal:
+                return bytes.count == constant.count && equal(bytes, from: 0, constant, lowercasing)
+            case .prefix: return equal(bytes, from: 0, constant, lowercasing)
+            case .suffix: return equal(bytes, from: bytes.count - constant.count, constant, lowercasing)
+            case .substring:
+                var start = 0
+                while start + constant.count <= bytes.count {
+                    if equal(bytes, from: start, constant, lowercasing) { return true }
+                    start += 1
+                }
+                return false
+            }
+        }
+        return result ?? nil
+    }
+
+    @inline(__always)
+    private static func equal(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ constant: [UInt8], _ lowercasing: Bool
+    ) -> Bool {
+        for offset in 0..<constant.count {
+            var byte = bytes[start + offset]
+            if lowercasing, byte >= 0x41, byte <= 0x5A { byte |= 0x20 }
+            if byte != constant[offset] { return false }
+        }
+        return true
+    }
+}
