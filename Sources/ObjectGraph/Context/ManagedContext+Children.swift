@@ -192,7 +192,8 @@ extension ManagedContext {
 
         // 2. Apply them: inserts first, so that updates and deletes can refer to them.
         for object in newObjects {
-            let copy = object.info.managedObjectClass.init(entity: object.info.materializingDescription, insertInto: nil)
+            let copy = object.info.managedObjectClass.init(
+                entity: object.info.materializingDescription, insertInto: nil)
             copy.objectID = object.objectID
             copy.values = object.values
             copy.context = self

@@ -223,25 +223,11 @@ public final class ManagedContext {
     }
 
     private func applyDeleteRules(of object: ManagedObject) {
+        var actions = ContextDeleteActions(context: self)
         for (offset, relationship) in object.info.relationships.enumerated() {
-            let slot = object.info.attributeCount + offset
-            switch relationship.description.deleteRule {
-            case .nullify:
-                guard let inverseSlot = relationship.inverseSlot else { continue }
-                for id in object.relatedIDs(at: slot) {
-                    existingOrNil(id)?.removeRelated(object.objectID, at: inverseSlot)
-                }
-            case .cascade:
-                for id in object.relatedIDs(at: slot) {
-                    guard let target = existingOrNil(id) else { continue }
-                    if let inverseSlot = relationship.inverseSlot {
-                        target.removeRelated(object.objectID, at: inverseSlot)
-                    }
-                    delete(target)
-                }
-            case .deny, .noAction:
-                continue
-            }
+            actions.applyDeleteRule(
+                of: relationship, deleting: object.objectID,
+                targets: object.relatedIDs(at: object.info.attributeCount + offset))
         }
     }
 

@@ -75,7 +75,8 @@ extension ManagedObject {
     private static func propertyName<Object: ManagedObject, Wrapper: SlotCachingWrapper>(
         of storage: ReferenceWritableKeyPath<Object, Wrapper>, in info: EntityInfo
     ) -> String? {
-        guard let probe = info.managedObjectClass.init(entity: info.materializingDescription, insertInto: nil) as? Object
+        guard
+            let probe = info.managedObjectClass.init(entity: info.materializingDescription, insertInto: nil) as? Object
         else { return nil }
         var wrapper = probe[keyPath: storage]
         wrapper.cacheSlot(Self.probeMark)
