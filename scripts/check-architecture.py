@@ -80,6 +80,28 @@ def read_index(store, root):
     return sorted(units), defined, used
 
 
+def file_uses(files, defined, used, folder, layers):
+    """(edges: file -> files whose names it uses, upward: [(file, line, name, defining file)] for
+    each first use of a name from a higher layer, or sideways between layers that must not meet)."""
+    edges = collections.defaultdict(set)
+    upward = []
+    reported = set()
+    for path in files:
+        own = layers.get(folder(path))
+        for usr, name, line in used[path]:
+            target = defined.get(usr)
+            if not target or target == path:
+                continue
+            edges[path].add(target)
+            theirs = layers.get(folder(target))
+            if not own or not theirs or (path, usr) in reported:
+                continue
+            if theirs[0] > own[0] or (own[1], theirs[1]) in SIDEWAYS:
+                reported.add((path, usr))
+                upward.append((path, line, name, target))
+    return edges, upward
+
+
 def largest_cycle(files, edges):
     """The largest strongly connected set of files (Tarjan, iterative)."""
     index, low, on_stack, stack, found = {}, {}, set(), [], []
@@ -189,25 +211,12 @@ def main():
         if folder(path) not in layers:
             failures.append("%s: folder %r is in no layer" % (os.path.relpath(path, project), folder(path)))
 
-    edges = collections.defaultdict(set)
-    reported = set()
-    for path in files:
-        own = layers.get(folder(path))
-        for usr, name, line in used[path]:
-            target = defined.get(usr)
-            if not target or target == path:
-                continue
-            edges[path].add(target)
-            theirs = layers.get(folder(target))
-            if not own or not theirs:
-                continue
-            upward = theirs[0] > own[0] or (own[1], theirs[1]) in SIDEWAYS
-            key = (path, usr)
-            if upward and key not in reported:
-                reported.add(key)
-                failures.append("%s:%d: %s (layer %s) uses %s from %s (layer %s)" % (
-                    os.path.relpath(path, project), line, folder(path), own[1], name,
-                    os.path.relpath(target, root), theirs[1]))
+    edges, upward = file_uses(files, defined, used, folder, layers)
+    for path, line, name, target in upward:
+        own, theirs = layers[folder(path)], layers[folder(target)]
+        failures.append("%s:%d: %s (layer %s) uses %s from %s (layer %s)" % (
+            os.path.relpath(path, project), line, folder(path), own[1], name,
+            os.path.relpath(target, root), theirs[1]))
 
     for path in files:
         failures.extend(naming_problems(path, os.path.relpath(path, project)))
