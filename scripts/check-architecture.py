@@ -33,14 +33,14 @@ LAYERS = [
     ("Tables", ["Tables"]),
     ("Stores", ["Stores"]),
     ("Predicates", ["Predicates"]),
-    ("Query", ["Query"]),
-    ("Coordinator", ["Coordinator"]),
+    ("Query engine", ["QueryEngine"]),
+    ("Commit engine", ["CommitEngine"]),
     ("Object graph", ["Objects", "Context", "Fetching"]),
     ("Container", ["Container"]),
 ]
 
 # Layers of one level that must not use each other although neither is above the other.
-SIDEWAYS = {("Stores", "Predicates"), ("Predicates", "Stores"), ("Stores", "Query")}
+SIDEWAYS = {("Stores", "Predicates"), ("Predicates", "Stores"), ("Stores", "Query engine")}
 
 
 def layer_of_folder():

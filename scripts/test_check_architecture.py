@@ -48,8 +48,8 @@ class LayerTests(unittest.TestCase):
     def test_an_upper_layer_may_use_every_lower_one(self):
         self.assertEqual(self.upward([
             ("Container/PersistentContainer.swift", "Context/ManagedContext.swift", "ManagedContext"),
-            ("Context/ManagedContext.swift", "Coordinator/StoreCoordinator.swift", "StoreCoordinator"),
-            ("Query/FetchScan.swift", "Tables/EntityTable.swift", "EntityTable"),
+            ("Context/ManagedContext.swift", "CommitEngine/StoreCoordinator.swift", "StoreCoordinator"),
+            ("QueryEngine/FetchScan.swift", "Tables/EntityTable.swift", "EntityTable"),
             ("Stores/InMemoryStore.swift", "Values/ObjectID.swift", "ObjectID"),
         ]), [])
 
@@ -65,7 +65,7 @@ class LayerTests(unittest.TestCase):
             self.upward([
                 ("Stores/StoreFile.swift", "Predicates/PredicateExpression.swift", "PredicateExpression"),
                 ("Predicates/PredicateParser.swift", "Stores/StoreFile.swift", "StoreFile"),
-                ("Stores/StoreFile.swift", "Query/RowProgram.swift", "RowProgram"),
+                ("Stores/StoreFile.swift", "QueryEngine/RowProgram.swift", "RowProgram"),
             ]),
             [("Predicates/PredicateParser.swift", "StoreFile"), ("Stores/StoreFile.swift", "PredicateExpression"),
              ("Stores/StoreFile.swift", "RowProgram")])
