@@ -176,19 +176,25 @@ extension ManagedContext {
 
     private func makeScan(of info: EntityInfo, includingPendingChanges: Bool) -> FetchScan {
         let snapshot = coordinator.snapshot()
-        var pending: [ManagedObject] = []
-        var overrides: [Int64: ManagedObject] = [:]
+        var pending: [FetchCandidate] = []
+        var overrides: [Int64: FetchCandidate] = [:]
         if parent != nil {
-            (pending, overrides) = layeredChanges(of: info, includingOwn: includingPendingChanges)
+            let (objects, changed) = layeredChanges(of: info, includingOwn: includingPendingChanges)
+            pending = objects.map(Self.candidate)
+            overrides = changed.mapValues(Self.candidate)
         } else if includingPendingChanges {
             pending = inserted.filter { $0.info.index == info.index }.sorted { $0.objectKey < $1.objectKey }
-            for object in touched where object.info.index == info.index { overrides[object.objectKey] = object }
-            for object in deleted where object.info.index == info.index { overrides[object.objectKey] = object }
+                .map(Self.candidate)
+            for object in touched where object.info.index == info.index {
+                overrides[object.objectKey] = Self.candidate(object)
+            }
+            for object in deleted where object.info.index == info.index {
+                overrides[object.objectKey] = Self.candidate(object)
+            }
         }
         return FetchScan(
             info: info, snapshot: snapshot, table: snapshot.tables[info.index],
-            includesPendingChanges: includingPendingChanges, pending: pending.map(Self.candidate),
-            overrides: overrides.mapValues(Self.candidate))
+            includesPendingChanges: includingPendingChanges, pending: pending, overrides: overrides)
     }
 
     /// A registered object as a fetch candidate, with its current values.
