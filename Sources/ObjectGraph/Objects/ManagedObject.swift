@@ -58,6 +58,10 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     /// Creates an object of `entity` and inserts it into `context`, or leaves it detached when
     /// `context` is `nil` (insert it later with ``ManagedContext/insert(_:)``).
     ///
+    /// An entity that `context`'s model does not contain, or a class other than the one the
+    /// model gives the entity, is a programmer error that stops the program (Core Data raises):
+    /// an initializer cannot throw. See "Programmer errors" in Docs/Validation.md.
+    ///
     /// Core Data: `NSManagedObject.init(entity:insertInto:)`.
     public required init(entity: EntityDescription, insertInto context: ManagedContext?) {
         if let bound = entity.boundInfo {
@@ -86,6 +90,9 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     }
 
     /// Creates an object of this subclass's entity and inserts it into `context`.
+    ///
+    /// A class that is not in the context's model is a programmer error that stops the program
+    /// (Core Data raises); build the model from the class.
     ///
     /// Core Data: `NSManagedObject.init(context:)`.
     public convenience init(context: ManagedContext) {

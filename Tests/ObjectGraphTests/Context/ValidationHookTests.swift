@@ -78,6 +78,12 @@ func makeLedgerContext() throws -> (PersistentContainer, ManagedContext) {
         #expect(entry.isInserted && context.hasChanges)
     }
 
+    @Test func anUnsetRequiredValueReadsAsNilThroughValueForKey() throws {
+        let (_, context) = try makeLedgerContext()
+        let entry = LedgerEntry(context: context)
+        #expect(try entry.value(forKey: "createdAt") == nil)
+    }
+
     @Test func anOverrideThatSkipsSuperIsNotCalledWithoutItsRequiredValues() throws {
         let (_, context) = try makeLedgerContext()
         let note = LedgerNote(context: context)

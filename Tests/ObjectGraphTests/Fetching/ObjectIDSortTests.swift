@@ -132,8 +132,9 @@ import Testing
         for value in ["b", "c", "a"] {
             try ManagedObject(entity: entity, insertInto: context).setValue(value, forKey: "objectID")
         }
-        let sorted = try context.fetch(FetchRequest<ManagedObject>(
-            entityName: "Legacy", sortDescriptors: [SortDescriptor(key: "objectID")]))
+        let sorted = try context.fetch(
+            FetchRequest<ManagedObject>(
+                entityName: "Legacy", sortDescriptors: [SortDescriptor(key: "objectID")]))
         #expect(try sorted.map { try $0.value(forKey: "objectID") as? String } == ["a", "b", "c"])
     }
 }

@@ -53,7 +53,9 @@ final class Song: ManagedObject {
         let (context, other, fruit, _) = try twoContexts()
         let tag = Tag(context: context)
         let foreignFruit = makeFruit(other, "Pear")
-        let error = #expect(throws: PersistenceError.self) { try tag.setValue([fruit, foreignFruit], forKey: "fruits") }
+        let error = #expect(throws: PersistenceError.self) {
+            try tag.setValue([fruit, foreignFruit], forKey: "fruits")
+        }
         expectForeign(error, key: "fruits", object: tag)
         #expect(tag.fruits.isEmpty && fruit.tags.isEmpty)
     }
