@@ -60,6 +60,8 @@ struct CompiledSort {
             // The object's own ID: its key, as every object of a fetch is of one entity.
             if case .evaluatedObject = key.getter { return objectKey.map { .int($0) } ?? .null }
             let value = key.getter.scalar(in: scope, resolver: resolver)
+            // A related object's ID (`basket.objectID`): none if that object no longer exists.
+            if case .object(let id) = value, resolver.resolve(id) == nil { return .null }
             if key.comparison == .caseInsensitive, case .string(let text) = value {
                 return .string(PredicateFolding.fold(text, .caseInsensitive))
             }
