@@ -89,7 +89,8 @@ public final class ContextUndoManager {
         explicitLevel += 1
     }
 
-    /// Closes the group opened by the last ``beginUndoGrouping()``.
+    /// Closes the group opened by the last ``beginUndoGrouping()``; without one open it is a
+    /// programmer error that stops the program (Foundation's `UndoManager` raises).
     ///
     /// Core Data: `UndoManager.endUndoGrouping()`.
     public func endUndoGrouping() {

@@ -110,7 +110,7 @@ extension ManagedContext {
         let order =
             sort.columnOrder(of: matches)
             ?? {
-                let keys = matches.map { sort.sortValues(of: $0.values, resolver: resolver) }
+                let keys = matches.map { sort.sortValues(of: $0.values, key: $0.key, resolver: resolver) }
                 return Array(keys.indices).sorted { lhs, rhs in
                     let comparison = sort.compare(keys[lhs], keys[rhs])
                     return comparison != 0 ? comparison < 0 : lhs < rhs

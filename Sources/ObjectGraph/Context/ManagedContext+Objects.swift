@@ -7,6 +7,9 @@ extension ManagedContext {
     /// reports `isDeleted`, holds the entity's default values and belongs to no context; use
     /// ``existingObject(with:)`` to get an error instead.
     ///
+    /// An ID whose entity the model does not contain is a programmer error that stops the
+    /// program (Core Data raises for an ID of another model); ``existingObject(with:)`` throws.
+    ///
     /// - Complexity: O(1).
     ///
     /// Core Data: `NSManagedObjectContext.object(with:)`.
@@ -123,7 +126,8 @@ extension ManagedContext {
     /// Reloads an object's saved values from the store (a child context: from its parent's
     /// current state). With `mergeChanges` false its unsaved
     /// changes are discarded; with `mergeChanges` true they are kept on top of the reloaded
-    /// values. An object that no longer exists in the store reports `isDeleted` afterwards.
+    /// values. An object that no longer exists in the store reports `isDeleted` afterwards. An
+    /// object of another context is a programmer error that stops the program.
     ///
     /// Core Data: `NSManagedObjectContext.refresh(_:mergeChanges:)`.
     public func refresh(_ object: ManagedObject, mergeChanges: Bool) {

@@ -2,40 +2,54 @@ import Foundation
 
 extension ManagedContext {
     /// Checks every object a save would write, collecting every failure into one error.
+    ///
+    /// Property checks (required values, relationship counts, attribute rules, `deny` rules) run
+    /// first; an object's validation method runs only if its properties passed, so that an
+    /// override never reads a required attribute that has no value (in Core Data,
+    /// `super.validateForInsert()` throws before the override's own checks run).
     func validate(inserted: [ManagedObject], updated: [ManagedObject], deleted: [ManagedObject]) throws {
         var failures: [PersistenceError] = []
-        for object in inserted { appendValueFailures(of: object, to: &failures) }
-        for object in updated { appendValueFailures(of: object, to: &failures) }
-        for object in inserted { appendHookFailures(of: object, to: &failures) { try $0.validateForInsert() } }
-        for object in updated { appendHookFailures(of: object, to: &failures) { try $0.validateForUpdate() } }
+        let validInserted = inserted.filter { Self.appendPropertyFailures(of: $0, to: &failures) }
+        let validUpdated = updated.filter { Self.appendPropertyFailures(of: $0, to: &failures) }
+        for object in validInserted { appendHookFailures(of: object, to: &failures) { try $0.validateForInsert() } }
+        for object in validUpdated { appendHookFailures(of: object, to: &failures) { try $0.validateForUpdate() } }
         for object in deleted {
-            failures += denyRuleFailures(of: object)
-            appendHookFailures(of: object, to: &failures) { try $0.validateForDelete() }
+            let denied = denyRuleFailures(of: object)
+            failures += denied
+            if denied.isEmpty {
+                appendHookFailures(of: object, to: &failures) { try $0.validateForDelete() }
+            }
         }
         guard failures.isEmpty else { throw PersistenceError.validationFailed(failures) }
     }
 
-    /// Required values, relationship counts and attribute rules.
-    private func appendValueFailures(of object: ManagedObject, to failures: inout [PersistenceError]) {
+    /// Appends an object's property failures (required values, relationship counts and
+    /// attribute rules); returns whether it had none.
+    static func appendPropertyFailures(of object: ManagedObject, to failures: inout [PersistenceError]) -> Bool {
+        let count = failures.count
         appendRequiredValueFailures(of: object, to: &failures)
         if !object.info.validatedSlots.isEmpty { failures += ruleFailures(of: object) }
+        return failures.count == count
     }
 
-    /// The failures an object's own validation method reports.
+    /// The failures an object's own validation method reports. The method's default
+    /// implementation does not check the properties again.
     private func appendHookFailures(
         of object: ManagedObject, to failures: inout [PersistenceError], _ hook: (ManagedObject) throws -> Void
     ) {
+        object.flags.isInValidationHook = true
+        defer { object.flags.isInValidationHook = false }
         do {
             try hook(object)
         } catch let error as PersistenceError {
             failures += error.detailedErrors.count > 1 ? error.detailedErrors : [error]
         } catch {
-            failures.append(.validation("\(error)", object: object, underlying: error))
+            failures.append(.appValidationFailed(error, objectID: object.objectID))
         }
     }
 
     /// Minimum, maximum, length and pattern of every attribute with rules.
-    private func ruleFailures(of object: ManagedObject) -> [PersistenceError] {
+    private static func ruleFailures(of object: ManagedObject) -> [PersistenceError] {
         var failures: [PersistenceError] = []
         let info = object.info
         for slot in info.validatedSlots {
@@ -80,7 +94,9 @@ extension ManagedContext {
         return failures
     }
 
-    private func appendRequiredValueFailures(of object: ManagedObject, to failures: inout [PersistenceError]) {
+    private static func appendRequiredValueFailures(
+        of object: ManagedObject, to failures: inout [PersistenceError]
+    ) {
         let info = object.info
         for slot in info.requiredAttributeSlots where object.values[slot].isNull {
             failures.append(.missingRequiredValue(object: object, key: info.attribute(at: slot).name))
@@ -110,7 +126,7 @@ extension ManagedContext {
         }
     }
 
-    private func denyRuleFailures(of object: ManagedObject) -> [PersistenceError] {
+    func denyRuleFailures(of object: ManagedObject) -> [PersistenceError] {
         var failures: [PersistenceError] = []
         for (offset, relationship) in object.info.relationships.enumerated()
         where relationship.description.deleteRule == .deny {

@@ -43,7 +43,8 @@ public final class ManagedContext {
 
     /// Records this context's changes so that they can be undone and redone; `nil` (the default)
     /// records nothing and costs nothing. Assign a ``ContextUndoManager`` to turn undo on; one
-    /// manager serves one context.
+    /// manager serves one context (assigning one that serves another context is a programmer
+    /// error that stops the program).
     ///
     /// Core Data: `NSManagedObjectContext.undoManager`.
     public var undoManager: ContextUndoManager? {
@@ -135,6 +136,10 @@ public final class ManagedContext {
     /// context already holds does nothing. A detached object's relationships start empty, since
     /// the objects they named belong to another context.
     ///
+    /// An object of another context, a deleted object of this one, an object of an entity the
+    /// model does not contain, or of a class other than the entity's, is a programmer error that
+    /// stops the program, as Core Data raises. See "Programmer errors" in Docs/Validation.md.
+    ///
     /// Core Data: `NSManagedObjectContext.insert(_:)`.
     public func insert(_ object: ManagedObject) {
         if object.context === self {
@@ -183,6 +188,9 @@ public final class ManagedContext {
     /// rules now: `nullify` removes it from the inverse relationships, `cascade` deletes the
     /// destinations, `deny` is checked at save. Deleting an unsaved inserted object discards it
     /// and leaves no change behind.
+    ///
+    /// An object of another context (or none) is a programmer error that stops the program, as
+    /// Core Data raises.
     ///
     /// Core Data: `NSManagedObjectContext.delete(_:)`.
     public func delete(_ object: ManagedObject) {

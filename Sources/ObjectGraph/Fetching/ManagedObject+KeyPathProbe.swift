@@ -15,7 +15,12 @@ extension ManagedObject {
     static func propertyName<Object: ManagedObject, Value>(
         readBy keyPath: KeyPath<Object, Value>, checkingStoredValue: Bool = false
     ) -> Result<String, KeyPathProbeProblem> {
-        let description = Object.derivedEntityDescription()
+        let description: EntityDescription
+        do {
+            description = try Object.derivedEntityDescription()
+        } catch {
+            return .failure(KeyPathProbeProblem(reason: (error as? PersistenceError)?.message ?? "\(error)"))
+        }
         let info = EntityInfo(detached: description)
         var values = info.defaultValues
         for (slot, attribute) in description.attributes.enumerated() where values[slot].isNull && !attribute.isOptional

@@ -3,9 +3,10 @@ import Foundation
 extension SortDescriptor {
     /// Creates a sort descriptor for a typed property of a `ManagedObject` subclass.
     ///
-    /// The key path must name an `@Attribute` property of `Object` itself; for key paths through
-    /// relationships use ``init(key:ascending:comparison:)`` with a dotted key such as
-    /// `"basket.label"`.
+    /// The key path must name an `@Attribute` property of `Object` itself, or its `objectID`
+    /// (`\Fruit.objectID`, the usual tie-breaker: objects in the order they were inserted); for
+    /// key paths through relationships use ``init(key:ascending:comparison:)`` with a dotted key
+    /// such as `"basket.label"` or `"basket.objectID"`.
     ///
     /// For example:
     /// ```swift
@@ -29,7 +30,7 @@ extension SortDescriptor {
     public init<Object: ManagedObject, Value>(
         _ keyPath: KeyPath<Object, Value>, order: SortOrder = .forward, comparison: Comparison = .caseSensitive
     ) {
-        switch Object.propertyName(readBy: keyPath) {
+        switch Object.sortKey(readBy: keyPath) {
         case .success(let name):
             self.init(key: name, ascending: order == .forward, comparison: comparison)
         case .failure(let problem):

@@ -5,7 +5,9 @@ import Foundation
 /// The library conforms `String`, `Bool`, `Int`, `Int16`, `Int32`, `Int64`, `Float`, `Double`,
 /// `Decimal`, `Date`, `Data`, `UUID`, `URL` and optionals of each. Add the conformance (with no
 /// body) to a `RawRepresentable` enum to store its raw value, or to any `Codable` type to store
-/// its JSON encoding.
+/// its JSON encoding. A `Codable` value whose own `encode(to:)` throws cannot be stored: setting it
+/// through its property is a programmer error that stops the program, and
+/// ``ManagedObject/setValue(_:forKey:)`` throws `typeMismatch` for it.
 ///
 /// For example:
 /// ```swift

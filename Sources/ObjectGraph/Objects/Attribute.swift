@@ -14,6 +14,12 @@
 /// }
 /// ```
 ///
+/// Reading a required attribute that has no value yet (never set, or set to `nil` through
+/// ``ManagedObject/setValue(_:forKey:)``) is a programmer error that stops the program with a
+/// message: the property's type has no value to return. ``ManagedObject/value(forKey:)`` returns
+/// `nil` instead, and a save refuses the missing value (before the object's validation methods
+/// run) with a `validation` error. See "Programmer errors" in Docs/Validation.md.
+///
 /// Core Data: an `@NSManaged` property backed by an `NSAttributeDescription`.
 @propertyWrapper
 public struct Attribute<Value: AttributeValue> {

@@ -1,7 +1,10 @@
 extension ManagedObject {
     /// The entity description derived from this subclass's `@Attribute` and `@Relationship`
     /// properties, in declaration order (superclass properties first).
-    static func derivedEntityDescription() -> EntityDescription {
+    ///
+    /// - Throws: `PersistenceError.Code.invalidModel` for a wrapped property whose declaration
+    ///   was not recorded (a wrapper made other than by its initializers).
+    static func derivedEntityDescription() throws -> EntityDescription {
         // The prototype's wrappers record their declarations as they are initialized: the most
         // derived class's properties first, each class's in declaration order (Mirror's order).
         let (prototype, declarations) = PropertyDeclarations.recording {
@@ -18,10 +21,11 @@ extension ManagedObject {
             for child in current.children {
                 guard let label = child.label, label.hasPrefix("_"), child.value is DerivableProperty else { continue }
                 guard next < declarations.count, declarations[next].wrapperType == type(of: child.value) else {
-                    preconditionFailure(
+                    throw PersistenceError.invalidModel(
                         "The declaration of \(current.subjectType).\(label.dropFirst()) was not recorded while "
                             + "deriving entity '\(entityName)'. Declare @Attribute and @Relationship properties "
-                            + "with their wrappers' initializers only.")
+                            + "with their wrappers' initializers only.",
+                        entity: entityName, key: String(label.dropFirst()))
                 }
                 level.append(declarations[next].derive(String(label.dropFirst())))
                 next += 1

@@ -39,6 +39,15 @@ extension ManagedObject {
                     ? "a Set or Array of \(relationship.destination) objects" : "a \(relationship.destination) or nil",
                 given: value.map { "\(type(of: $0))" } ?? "nil")
         }
+        guard let context else {
+            throw PersistenceError.relationshipOfDetachedObject(
+                key: relationship.name, entity: info.name, objectID: objectID)
+        }
+        if let foreign = targets.first(where: { $0.context !== context }) {
+            throw PersistenceError.foreignRelationshipTarget(
+                foreign.objectID, isDetached: foreign.context == nil, key: relationship.name, entity: info.name,
+                objectID: objectID)
+        }
         replaceRelationship(at: slot, with: targets)
     }
 

@@ -70,8 +70,9 @@ extension ManagedObject {
     /// a `codable` attribute, and objects of the destination entity for relationships.
     ///
     /// - Throws: `PersistenceError.Code.unknownKey` for a key the entity lacks;
-    ///   `PersistenceError.Code.typeMismatch` for a value the property cannot hold. A failed call
-    ///   changes nothing.
+    ///   `PersistenceError.Code.typeMismatch` for a value the property cannot hold, including an
+    ///   object (or an array or set with an object) of another context or of none, and any
+    ///   relationship of an object that is in no context. A failed call changes nothing.
     ///
     /// Core Data: `NSManagedObject.setValue(_:forKey:)`.
     public func setValue(_ value: Any?, forKey key: String) throws {

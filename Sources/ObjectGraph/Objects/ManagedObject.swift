@@ -50,10 +50,17 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
         var isMissing = false
         /// The object is in its context's set of touched objects.
         var isTouched = false
+        /// A save already checked the object's properties and is running its validation
+        /// methods, so that their default implementations do not check them again.
+        var isInValidationHook = false
     }
 
     /// Creates an object of `entity` and inserts it into `context`, or leaves it detached when
     /// `context` is `nil` (insert it later with ``ManagedContext/insert(_:)``).
+    ///
+    /// An entity that `context`'s model does not contain, or a class other than the one the
+    /// model gives the entity, is a programmer error that stops the program (Core Data raises):
+    /// an initializer cannot throw. See "Programmer errors" in Docs/Validation.md.
     ///
     /// Core Data: `NSManagedObject.init(entity:insertInto:)`.
     public required init(entity: EntityDescription, insertInto context: ManagedContext?) {
@@ -83,6 +90,9 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     }
 
     /// Creates an object of this subclass's entity and inserts it into `context`.
+    ///
+    /// A class that is not in the context's model is a programmer error that stops the program
+    /// (Core Data raises); build the model from the class.
     ///
     /// Core Data: `NSManagedObject.init(context:)`.
     public convenience init(context: ManagedContext) {
@@ -149,25 +159,61 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     open func didSave() {}
 
     /// Checks the object's own rules before a save; throw a ``PersistenceError`` (for example from
-    /// ``PersistenceError/validation(_:object:key:underlying:)``) to refuse the save. Called for
-    /// inserted and updated objects by the default ``validateForInsert()`` and
-    /// ``validateForUpdate()``.
+    /// ``PersistenceError/validation(_:object:key:underlying:)``) or your own error to refuse the
+    /// save. Called for inserted and updated objects by the default ``validateForInsert()`` and
+    /// ``validateForUpdate()``, after the object's required values and attribute rules passed, so
+    /// it may read every required attribute.
+    ///
+    /// Not part of Core Data, whose apps override `validateForInsert()` and `validateForUpdate()`.
     open func validateForSave() throws {}
 
-    /// Checks an inserted object before its first save; by default ``validateForSave()``.
+    /// Checks an inserted object before its first save: its required values, relationship
+    /// counts and attribute rules, then ``validateForSave()``.
+    ///
+    /// Override it to add rules, and call `super` first: the required values are then known to be
+    /// set when your checks read them. During a save an object whose values fail these checks
+    /// is reported without calling this method, as Core Data's `super.validateForInsert()` throws
+    /// before an override's own checks run.
+    ///
+    /// For example:
+    /// ```swift
+    /// override func validateForInsert() throws {
+    ///     try super.validateForInsert()
+    ///     if createdAt > Date() { throw PersistenceError.validation("Not in the future.", object: self) }
+    /// }
+    /// ```
+    ///
+    /// - Throws: `PersistenceError.Code.validation`: the one failure, or one error whose
+    ///   `detailedErrors` lists every failure; or whatever ``validateForSave()`` throws.
     ///
     /// Core Data: `NSManagedObject.validateForInsert()`.
-    open func validateForInsert() throws { try validateForSave() }
+    open func validateForInsert() throws {
+        try validateProperties()
+        try validateForSave()
+    }
 
-    /// Checks a changed object before a save; by default ``validateForSave()``.
+    /// Checks a changed object before a save: its required values, relationship counts and
+    /// attribute rules, then ``validateForSave()``; override it as ``validateForInsert()``.
+    ///
+    /// - Throws: as ``validateForInsert()``.
     ///
     /// Core Data: `NSManagedObject.validateForUpdate()`.
-    open func validateForUpdate() throws { try validateForSave() }
+    open func validateForUpdate() throws {
+        try validateProperties()
+        try validateForSave()
+    }
 
-    /// Checks an object marked for deletion before a save; throw to refuse the deletion.
+    /// Checks an object marked for deletion before a save: refuses it while a relationship with
+    /// the `deny` delete rule is not empty. Override it (calling `super` first) to add rules;
+    /// throw to refuse the deletion.
+    ///
+    /// - Throws: `PersistenceError.Code.validation` for a non-empty `deny` relationship; or
+    ///   whatever an override throws.
     ///
     /// Core Data: `NSManagedObject.validateForDelete()`.
-    open func validateForDelete() throws {}
+    open func validateForDelete() throws {
+        try validateDenyRules()
+    }
 
     // MARK: - Identity
 

@@ -25,6 +25,6 @@ extension ManagedObjectModel {
 
     /// Creates a model whose entities are derived from `ManagedObject` subclasses.
     public init(types: [ManagedObject.Type]) throws {
-        try self.init(entities: types.map { $0.derivedEntityDescription() })
+        try self.init(entities: types.map { try $0.derivedEntityDescription() })
     }
 }

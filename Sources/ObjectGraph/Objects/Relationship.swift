@@ -13,6 +13,11 @@
 /// }
 /// ```
 ///
+/// Setting an object of another context, or a detached one, or setting a relationship of a
+/// detached object, is a programmer error that stops the program (Core Data raises "Illegal
+/// attempt to establish a relationship between objects in different contexts"): a property
+/// setter cannot throw. ``ManagedObject/setValue(_:forKey:)`` throws `typeMismatch` instead.
+///
 /// Core Data: an `@NSManaged` property backed by an `NSRelationshipDescription`.
 @propertyWrapper
 public struct Relationship<Value: RelationshipValue> {
@@ -34,7 +39,8 @@ public struct Relationship<Value: RelationshipValue> {
         }
     }
 
-    /// Declares a relationship with an initial value, which must be empty (`nil` or `[]`).
+    /// Declares a relationship with an initial value, which must be empty (`nil` or `[]`); a
+    /// non-empty one is a programmer error that stops the program.
     public init(
         wrappedValue: Value, inverse: String?, deleteRule: DeleteRule = .nullify, isOptional: Bool = true,
         minCount: Int = 0, maxCount: Int = 0

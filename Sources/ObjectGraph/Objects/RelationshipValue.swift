@@ -7,7 +7,8 @@ public protocol RelationshipValue {
     static var isToMany: Bool { get }
     /// Whether a to-many relationship keeps its objects in order.
     static var isOrdered: Bool { get }
-    /// Creates the value from the related objects.
+    /// Creates the value from the related objects, which must be of the destination class (a
+    /// programmer error that stops the program otherwise).
     init(relatedObjects: [ManagedObject])
     /// The related objects.
     var relatedObjects: [ManagedObject] { get }

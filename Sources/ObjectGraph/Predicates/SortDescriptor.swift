@@ -2,7 +2,9 @@ import Foundation
 
 /// An order for fetched objects: a key path and a direction.
 ///
-/// Keys may follow to-one relationships (`basket.label`). `nil` values sort first in ascending
+/// Keys may follow to-one relationships (`basket.label`). The key `objectID` sorts by the
+/// object's ID (the order objects were inserted in), also through to-one relationships
+/// (`basket.objectID`: by entity name, then key). `nil` values sort first in ascending
 /// order and last in descending order. Sorting is stable: objects whose keys tie keep their key
 /// (insertion) order.
 ///

@@ -24,6 +24,10 @@ struct CompiledSort {
                 throw PersistenceError.invalidSortDescriptor(
                     "the key path is empty or has an empty component", key: descriptor.key, entity: entity.name)
             }
+            if let getter = try Self.objectIDGetter(components, entity: entity, model: model, key: descriptor.key) {
+                keys.append(Key(getter: getter, ascending: descriptor.ascending, comparison: descriptor.comparison))
+                continue
+            }
             let (path, type) = try compiler.resolve(components, from: entity, text: descriptor.key)
             guard !type.isCollection else {
                 throw PersistenceError.invalidSortDescriptor(
@@ -46,10 +50,18 @@ struct CompiledSort {
     }
 
     /// The sort keys of one object, case-folded where a descriptor compares without case.
-    func sortValues(of values: [StoreValue], resolver: PredicateResolver) -> [StoreValue] {
+    ///
+    /// `key` is the object's key, for an `objectID` sort key (`nil` where there is none).
+    func sortValues(of values: [StoreValue], key objectKey: Int64? = nil, resolver: PredicateResolver)
+        -> [StoreValue]
+    {
         let scope = PredicateScope(values: values, objectID: nil, variables: [])
         return keys.map { key in
+            // The object's own ID: its key, as every object of a fetch is of one entity.
+            if case .evaluatedObject = key.getter { return objectKey.map { .int($0) } ?? .null }
             let value = key.getter.scalar(in: scope, resolver: resolver)
+            // A related object's ID (`basket.objectID`): none if that object no longer exists.
+            if case .object(let id) = value, resolver.resolve(id) == nil { return .null }
             if key.comparison == .caseInsensitive, case .string(let text) = value {
                 return .string(PredicateFolding.fold(text, .caseInsensitive))
             }
@@ -86,6 +98,10 @@ enum SortOrdering {
         case (.uuid(let a), .uuid(let b)): return strings(a.uuidString, b.uuidString)
         case (.url(let a), .url(let b)): return strings(a.absoluteString, b.absoluteString)
         case (.data(let a), .data(let b)): return a == b ? 0 : (a.lexicographicallyPrecedes(b) ? -1 : 1)
+        case (.object(let a), .object(let b)):
+            // Object IDs: by entity name, then key (the order objects were inserted in).
+            if a.entityName != b.entityName { return strings(a.entityName, b.entityName) }
+            return a.key < b.key ? -1 : (a.key == b.key ? 0 : 1)
         default:
             if let a = PredicateNumber(lhs), let b = PredicateNumber(rhs) { return numbers(a, b) }
             return strings(lhs.kindName, rhs.kindName)

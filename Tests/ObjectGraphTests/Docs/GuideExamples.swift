@@ -97,3 +97,33 @@ func saveAndReport(_ context: ManagedContext) -> [String] {
     }
 }
 // Validation example 2 end
+
+// Validation example 3 begin
+enum BudgetRule: Error {
+    case postedInTheFuture
+}
+
+final class Expense: ManagedObject {
+    @Attribute var createdAt: Date  // required: no default
+    @Attribute var cents: Int64 = 0
+
+    override func validateForInsert() throws {
+        try super.validateForInsert()  // refuses a missing createdAt before the check below reads it
+        if createdAt > Date() { throw BudgetRule.postedInTheFuture }
+    }
+}
+// Validation example 3 end
+
+// Validation example 4 begin
+func brokenBudgetRules(_ context: ManagedContext) -> [BudgetRule] {
+    do {
+        try context.save()
+        return []
+    } catch let error as PersistenceError {
+        // One failure: error.underlying as? BudgetRule works too.
+        return error.underlyingErrors(as: BudgetRule.self)
+    } catch {
+        return []
+    }
+}
+// Validation example 4 end

@@ -122,7 +122,7 @@ import Testing
     @Test func keyPathsThatReadNoWrappedPropertyStopTheProgram() async {
         await #expect(processExitsWith: .failure) {
             // Qualified: without an expected type, Foundation's SortDescriptor<Product> would match.
-            _ = ObjectGraph.SortDescriptor(\Product.objectID)
+            _ = ObjectGraph.SortDescriptor(\Product.isInserted)
         }
     }
 
