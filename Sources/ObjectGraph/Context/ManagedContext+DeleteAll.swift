@@ -67,7 +67,7 @@ extension ManagedContext {
     }
 
     private func deleteAll<Object: ManagedObject>(_ request: FetchRequest<Object>) throws -> Int {
-        if canDeleteInStore, let name = request.entityName ?? model.info(for: Object.self)?.name,
+        if canDeleteInStore, let name = request.entityName ?? model.info(forClass: Object.self)?.name,
             let info = model.info(named: name)
         {
             return try deleteInStore([info])

@@ -60,12 +60,12 @@ extension ManagedContext {
             if let minimum = rules.minimum, StoreValue.compare(value, minimum) != .orderedDescending,
                 StoreValue.compare(value, minimum) != .orderedSame
             {
-                failures.append(.ruleBroken(object: object, key: attribute.name, rule: "is below its minimum"))
+                failures.append(.ruleBroken(objectID: object.objectID, key: attribute.name, rule: "is below its minimum"))
             }
             if let maximum = rules.maximum, StoreValue.compare(value, maximum) != .orderedAscending,
                 StoreValue.compare(value, maximum) != .orderedSame
             {
-                failures.append(.ruleBroken(object: object, key: attribute.name, rule: "is above its maximum"))
+                failures.append(.ruleBroken(objectID: object.objectID, key: attribute.name, rule: "is above its maximum"))
             }
             if let length = rules.length {
                 let count: Int
@@ -77,7 +77,7 @@ extension ManagedContext {
                 if !length.contains(count) {
                     failures.append(
                         .ruleBroken(
-                            object: object, key: attribute.name,
+                            objectID: object.objectID, key: attribute.name,
                             rule: "has length \(count), outside the allowed \(length.lowerBound)...\(length.upperBound)"
                         ))
                 }
@@ -87,7 +87,7 @@ extension ManagedContext {
                 let match = pattern.firstMatch(in: text, options: [.anchored], range: range)
                 if match?.range != range {
                     failures.append(
-                        .ruleBroken(object: object, key: attribute.name, rule: "does not match its pattern"))
+                        .ruleBroken(objectID: object.objectID, key: attribute.name, rule: "does not match its pattern"))
                 }
             }
         }
@@ -99,7 +99,7 @@ extension ManagedContext {
     ) {
         let info = object.info
         for slot in info.requiredAttributeSlots where object.values[slot].isNull {
-            failures.append(.missingRequiredValue(object: object, key: info.attribute(at: slot).name))
+            failures.append(.missingRequiredValue(objectID: object.objectID, key: info.attribute(at: slot).name))
         }
         // Indexed rather than iterated, so that no relationship description is copied.
         for offset in info.relationships.indices {
@@ -112,7 +112,7 @@ extension ManagedContext {
             if count == 0 {
                 if !info.relationships[offset].description.isOptional {
                     failures.append(
-                        .missingRequiredValue(object: object, key: info.relationships[offset].description.name))
+                        .missingRequiredValue(objectID: object.objectID, key: info.relationships[offset].description.name))
                 }
             } else if info.relationships[offset].description.isToMany {
                 let minCount = info.relationships[offset].description.minCount
@@ -120,7 +120,7 @@ extension ManagedContext {
                 if minCount > 0 && count < minCount || maxCount > 0 && count > maxCount {
                     failures.append(
                         .relationshipCount(
-                            object: object, relationship: info.relationships[offset].description, count: count))
+                            objectID: object.objectID, relationship: info.relationships[offset].description, count: count))
                 }
             }
         }
@@ -134,7 +134,7 @@ extension ManagedContext {
                 !(registry[$0]?.isDeleted ?? false)
             }
             if !remaining.isEmpty {
-                failures.append(.deleteDenied(object: object, relationship: relationship.description.name))
+                failures.append(.deleteDenied(objectID: object.objectID, relationship: relationship.description.name))
             }
         }
         return failures

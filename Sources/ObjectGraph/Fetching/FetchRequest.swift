@@ -57,7 +57,7 @@ public struct FetchRequest<Result: ManagedObject>: Sendable, CustomStringConvert
         if let entityName {
             info = model.info(named: entityName)
         } else {
-            info = model.info(for: Result.self)
+            info = model.info(forClass: Result.self)
         }
         guard let info else {
             throw PersistenceError.invalidFetchRequest(

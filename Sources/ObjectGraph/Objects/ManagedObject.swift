@@ -66,7 +66,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     public required init(entity: EntityDescription, insertInto context: ManagedContext?) {
         if let bound = entity.boundInfo {
             info = bound
-        } else if let context, let typed = context.model.info(for: Self.self), typed.name == entity.name {
+        } else if let context, let typed = context.model.info(forClass: Self.self), typed.name == entity.name {
             info = typed
         } else if let context {
             guard let found = context.model.info(named: entity.name) else {
@@ -96,7 +96,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     ///
     /// Core Data: `NSManagedObject.init(context:)`.
     public convenience init(context: ManagedContext) {
-        guard let info = context.model.info(for: Self.self) else {
+        guard let info = context.model.info(forClass: Self.self) else {
             preconditionFailure(
                 "\(Self.self) is not in the context's model. Create the model with "
                     + "ManagedObjectModel(\(Self.self).self, …).")

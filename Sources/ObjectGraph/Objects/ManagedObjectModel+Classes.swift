@@ -3,11 +3,6 @@ extension ManagedObjectModel {
     public func entity(for type: ManagedObject.Type) -> EntityDescription? {
         info(forClass: type)?.description
     }
-
-    /// The entity whose objects are of class `type`; `nil` for `ManagedObject` itself.
-    func info(for type: ManagedObject.Type) -> EntityInfo? {
-        type == ManagedObject.self ? nil : info(forClass: type)
-    }
 }
 
 extension ManagedObjectModel {
