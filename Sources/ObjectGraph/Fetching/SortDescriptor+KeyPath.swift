@@ -13,29 +13,37 @@ extension SortDescriptor {
     /// ```
     ///
     /// In a file that also imports Foundation, Foundation's `SortDescriptor<Root>(_:order:)`
-    /// matches the same call: write it where a `[SortDescriptor]` is expected (as above), or
-    /// qualify it as `ObjectGraph.SortDescriptor(\Fruit.price)`.
+    /// matches the same call: write it where a `[FetchSortDescriptor]` is expected (as above), or
+    /// spell it `FetchSortDescriptor(\Fruit.price)`.
     ///
     /// The property is found by reading the key path on a throwaway instance and seeing which
     /// property's storage it touched, so the key path must read one stored property directly. A
     /// computed property that reads exactly one attribute is indistinguishable from it (and sorts
     /// by that attribute). A key path that reads no `@Attribute` or `@Relationship`
-    /// property, or several, or a class with a required attribute of a type that has no value
-    /// to probe with (a non-`CaseIterable` enum or a `Codable` struct without a default), is a
-    /// programming error and stops the program with a message.
+    /// property, or several (such as one through a relationship), or a class with a required
+    /// attribute of a type that has no value to probe with (a non-`CaseIterable` enum or a
+    /// `Codable` struct without a default), makes a descriptor that a fetch refuses with
+    /// `PersistenceError.Code.invalidFetchRequest`, naming the key path and the reason.
     ///
     /// Core Data: `NSSortDescriptor(keyPath:ascending:)`; Foundation:
     /// `SortDescriptor(_:order:)`.
     public init<Object: ManagedObject, Value>(
         _ keyPath: KeyPath<Object, Value>, order: SortOrder = .forward, comparison: Comparison = .caseSensitive
     ) {
+        self.init(keyPath as PartialKeyPath<Object>, order: order, comparison: comparison)
+    }
+
+    /// A descriptor for the property `keyPath` reads, or one that records why it names none.
+    init<Object: ManagedObject>(_ keyPath: PartialKeyPath<Object>, order: SortOrder, comparison: Comparison) {
         switch Object.propertyName(readBy: keyPath) {
         case .success(let name):
             self.init(key: name, ascending: order == .forward, comparison: comparison)
         case .failure(let problem):
-            preconditionFailure(
-                "SortDescriptor(\\\(Object.self).…) cannot find the property the key path reads: \(problem.reason). "
-                    + "Use SortDescriptor(key:ascending:comparison:) with the property's name.")
+            self.init(key: "\(keyPath)", ascending: order == .forward, comparison: comparison)
+            keyPathProblem =
+                "the key path reads no single stored property of \(Object.self) (\(problem.reason)); "
+                + "sort with FetchSortDescriptor(key:ascending:comparison:) and the property's name "
+                + "or a dotted key path such as 'basket.label'"
         }
     }
 }
@@ -52,8 +60,8 @@ extension ManagedObject {
     /// With `checkingStoredValue`, a key path to an attribute must also yield the stored value
     /// itself for a few sample values, so that a computed property over one attribute (such as
     /// `price * 2`) is not taken for the attribute.
-    static func propertyName<Object: ManagedObject, Value>(
-        readBy keyPath: KeyPath<Object, Value>, checkingStoredValue: Bool = false
+    static func propertyName<Object: ManagedObject>(
+        readBy keyPath: PartialKeyPath<Object>, checkingStoredValue: Bool = false
     ) -> Result<String, KeyPathProbeProblem> {
         let description = Object.derivedEntityDescription()
         let info = EntityInfo(detached: description)
@@ -80,9 +88,10 @@ extension ManagedObject {
                     reason: touched.isEmpty
                         ? "it reads no @Attribute or @Relationship property" : "it reads several properties"))
         }
-        guard wrapper.valueType == Value.self else {
+        let valueType = type(of: keyPath).valueType
+        guard wrapper.valueType == valueType else {
             return .failure(
-                KeyPathProbeProblem(reason: "it reads '\(name)' but yields a \(Value.self), not the property's value"))
+                KeyPathProbeProblem(reason: "it reads '\(name)' but yields a \(valueType), not the property's value"))
         }
         if checkingStoredValue, let slot = info.slotByName[name], slot < description.attributes.count {
             // Only samples the property can read (an enum reads only its raw values).
