@@ -72,7 +72,13 @@ extension ManagedObject {
         }
         let probe = Object.init(entity: info.materializingDescription, insertInto: nil)
         for (label, wrapper) in derivableProperties(of: probe) {
-            guard let slot = info.slotByName[label], let readable = wrapper.readableValue(from: values[slot]) else {
+            // An optional attribute with a plain Swift type (`@Attribute(optional: true)`) cannot
+            // read its nil default: it reads the placeholder instead.
+            guard let slot = info.slotByName[label],
+                let readable = wrapper.readableValue(from: values[slot])
+                    ?? (slot < description.attributes.count
+                        ? wrapper.readableValue(from: placeholder(for: description.attributes[slot].type)) : nil)
+            else {
                 return .failure(
                     KeyPathProbeProblem(
                         reason: "the required attribute '\(label)' has no default value of its type to probe with"))

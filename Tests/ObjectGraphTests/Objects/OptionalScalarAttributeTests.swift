@@ -102,4 +102,17 @@ final class Errand: ManagedObject {
         try context.save()
         #expect(try context.count(for: FetchRequest<Errand>(predicate: FetchPredicate(format: "done == nil"))) == 0)
     }
+
+    @Test func typedKeyPathsFindOptionalScalars() throws {
+        let context = try PersistentContainer(model: Self.model, storeDescription: .inMemory).newContext()
+        for (title, day) in [("later", 2.0), ("never", nil), ("sooner", 1.0)] as [(String, Double?)] {
+            let errand = Errand(context: context)
+            errand.title = title
+            try errand.setValue(day.map { Date(timeIntervalSinceReferenceDate: $0 * 86_400) }, forKey: "dueAt")
+        }
+        let sorted = try context.fetch(FetchRequest<Errand>(sortDescriptors: [FetchSortDescriptor(\Errand.dueAt)]))
+        #expect(sorted.map(\.title) == ["never", "sooner", "later"])
+        let undone = try context.fetch(FetchRequest<Errand>(predicate: FetchPredicate(#Predicate<Errand> { !$0.done })))
+        #expect(undone.count == 3)
+    }
 }
