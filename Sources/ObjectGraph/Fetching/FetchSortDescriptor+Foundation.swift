@@ -60,6 +60,31 @@ extension FetchSortDescriptor {
     }
 }
 
+#if !canImport(Darwin)
+    extension FetchSortDescriptor {
+        /// Creates a descriptor for a typed string property with a comparison spelled as Apple's
+        /// Foundation spells its string comparators (`comparator: .localizedStandard`), which
+        /// Foundation on Linux does not have, so that code written for Apple platforms compiles.
+        ///
+        /// Foundation (Apple platforms): `SortDescriptor(_:comparator:order:)`.
+        public init<Object: ManagedObject>(
+            _ keyPath: KeyPath<Object, String>, comparator: Comparison, order: SortOrder = .forward
+        ) {
+            self.init(keyPath as PartialKeyPath<Object>, order: order, comparison: comparator)
+        }
+
+        /// Creates a descriptor for a typed optional string property with a comparison spelled as
+        /// Apple's Foundation spells its string comparators (`comparator: .localized`).
+        ///
+        /// Foundation (Apple platforms): `SortDescriptor(_:comparator:order:)`.
+        public init<Object: ManagedObject>(
+            _ keyPath: KeyPath<Object, String?>, comparator: Comparison, order: SortOrder = .forward
+        ) {
+            self.init(keyPath as PartialKeyPath<Object>, order: order, comparison: comparator)
+        }
+    }
+#endif
+
 extension FetchSortDescriptor.Comparison {
     /// The comparison that means what a Foundation string comparator means (see
     /// ``FetchSortDescriptor/init(_:)``).

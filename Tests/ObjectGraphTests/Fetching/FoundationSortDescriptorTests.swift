@@ -134,6 +134,16 @@ final class Household: ManagedObject {
         #endif
     }
 
+    @Test func applePlatformComparatorSpellingsCompileEverywhere() throws {
+        let (_, context) = try makeChores()
+        var request = Chore.fetchRequest()
+        request.sortDescriptors = [SortDescriptor(\Chore.title, comparator: .localizedStandard)]
+        #expect(request.sortDescriptors == [FetchSortDescriptor(key: "title", comparison: .localizedStandard)])
+        #expect(try context.fetch(request).map(\.title) == ["bins", "dishes", "Laundry", "Vacuum"])
+        request.sortDescriptors = [SortDescriptor(\Chore.note, comparator: .localized, order: .reverse)]
+        #expect(request.sortDescriptors == [FetchSortDescriptor(key: "note", ascending: false, comparison: .localized)])
+    }
+
     // MARK: - The name
 
     @Test func oldNameIsTheSameType() throws {
