@@ -7,7 +7,8 @@ type, a member of an extension, an initializer, a case. Fails when
 - a file uses a name defined in a folder of a higher layer (the table below),
 - the largest cycle of files (each using a name defined in the next) has more than MAX_CYCLE files,
 - a file's name breaks the naming rules: `X+Y.swift` declares only extensions of `X` (and private
-  helpers); `X.swift` declares `X` and no other public type; no source file is named like a test.
+  helpers); `X.swift` declares `X` and no other public type (an alias may sit beside it); no
+  source file is named like a test.
 
 Usage: scripts/check-architecture.py [--store PATH] [--verbose]
 Run after `swift build` (the debug build writes the index store).
@@ -174,7 +175,7 @@ def naming_problems(path, relative):
                     problems.append("%s:%d: %s %s; a file %s.swift only extends %s" % (
                         relative, number, "extends" if kind == "extension" else "declares", declared, name,
                         extended))
-            elif kind != "extension" and access == "public" and declared != name:
+            elif kind not in ("extension", "typealias") and access == "public" and declared != name:
                 problems.append("%s:%d: declares public %s; %s.swift holds one primary type, %s" % (
                     relative, number, declared, name, name))
     if not declared_primary:

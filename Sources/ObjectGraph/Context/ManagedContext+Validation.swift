@@ -60,12 +60,14 @@ extension ManagedContext {
             if let minimum = rules.minimum, StoreValue.compare(value, minimum) != .orderedDescending,
                 StoreValue.compare(value, minimum) != .orderedSame
             {
-                failures.append(.ruleBroken(objectID: object.objectID, key: attribute.name, rule: "is below its minimum"))
+                failures.append(
+                    .ruleBroken(objectID: object.objectID, key: attribute.name, rule: "is below its minimum"))
             }
             if let maximum = rules.maximum, StoreValue.compare(value, maximum) != .orderedAscending,
                 StoreValue.compare(value, maximum) != .orderedSame
             {
-                failures.append(.ruleBroken(objectID: object.objectID, key: attribute.name, rule: "is above its maximum"))
+                failures.append(
+                    .ruleBroken(objectID: object.objectID, key: attribute.name, rule: "is above its maximum"))
             }
             if let length = rules.length {
                 let count: Int
@@ -112,7 +114,8 @@ extension ManagedContext {
             if count == 0 {
                 if !info.relationships[offset].description.isOptional {
                     failures.append(
-                        .missingRequiredValue(objectID: object.objectID, key: info.relationships[offset].description.name))
+                        .missingRequiredValue(
+                            objectID: object.objectID, key: info.relationships[offset].description.name))
                 }
             } else if info.relationships[offset].description.isToMany {
                 let minCount = info.relationships[offset].description.minCount
@@ -120,7 +123,8 @@ extension ManagedContext {
                 if minCount > 0 && count < minCount || maxCount > 0 && count > maxCount {
                     failures.append(
                         .relationshipCount(
-                            objectID: object.objectID, relationship: info.relationships[offset].description, count: count))
+                            objectID: object.objectID, relationship: info.relationships[offset].description,
+                            count: count))
                 }
             }
         }

@@ -12,8 +12,8 @@ extension ManagedObject {
     /// With `checkingStoredValue`, a key path to an attribute must also yield the stored value
     /// itself for a few sample values, so that a computed property over one attribute (such as
     /// `price * 2`) is not taken for the attribute.
-    static func propertyName<Object: ManagedObject, Value>(
-        readBy keyPath: KeyPath<Object, Value>, checkingStoredValue: Bool = false
+    static func propertyName<Object: ManagedObject>(
+        readBy keyPath: PartialKeyPath<Object>, checkingStoredValue: Bool = false
     ) -> Result<String, KeyPathProbeProblem> {
         let description: EntityDescription
         do {
@@ -29,7 +29,13 @@ extension ManagedObject {
         }
         let probe = Object.init(entity: info.materializingDescription, insertInto: nil)
         for (label, wrapper) in derivableProperties(of: probe) {
-            guard let slot = info.slotByName[label], let readable = wrapper.readableValue(from: values[slot]) else {
+            // An optional attribute with a plain Swift type (`@Attribute(optional: true)`) cannot
+            // read its nil default: it reads the placeholder instead.
+            guard let slot = info.slotByName[label],
+                let readable = wrapper.readableValue(from: values[slot])
+                    ?? (slot < description.attributes.count
+                        ? wrapper.readableValue(from: placeholder(for: description.attributes[slot].type)) : nil)
+            else {
                 return .failure(
                     KeyPathProbeProblem(
                         reason: "the required attribute '\(label)' has no default value of its type to probe with"))
@@ -45,9 +51,10 @@ extension ManagedObject {
                     reason: touched.isEmpty
                         ? "it reads no @Attribute or @Relationship property" : "it reads several properties"))
         }
-        guard wrapper.valueType == Value.self else {
+        let valueType = type(of: keyPath).valueType
+        guard wrapper.valueType == valueType else {
             return .failure(
-                KeyPathProbeProblem(reason: "it reads '\(name)' but yields a \(Value.self), not the property's value"))
+                KeyPathProbeProblem(reason: "it reads '\(name)' but yields a \(valueType), not the property's value"))
         }
         if checkingStoredValue, let slot = info.slotByName[name], slot < description.attributes.count {
             // Only samples the property can read (an enum reads only its raw values).

@@ -4,6 +4,13 @@
 /// optional type makes the attribute optional. Without an initial value a non-optional attribute
 /// must be set before the object is saved.
 ///
+/// `optional: true` makes the attribute optional in the model while the Swift type stays a plain
+/// value, as Core Data's scalar accessors ("Use Scalar Type" on an optional attribute) do: the
+/// store may hold `nil` (set with `setValue(nil, forKey:)`, matched by `done == nil`), and reading
+/// a `nil` gives the type's zero: `false`, `0`, `""`, empty `Data`, `Decimal` 0, or the
+/// reference date (a `TimeInterval` of 0), or the declared default for a type without one
+/// (such as an enum with no zero raw value).
+///
 /// For example:
 /// ```swift
 /// final class Fruit: ManagedObject {
@@ -11,6 +18,7 @@
 ///     @Attribute var price: Int64 = 0
 ///     @Attribute var pickedAt: Date?
 ///     @Attribute var sku: String          // required: set it before saving
+///     @Attribute(optional: true) var isOrganic = false   // optional in the store; nil reads false
 /// }
 /// ```
 ///
@@ -33,29 +41,31 @@ public struct Attribute<Value: AttributeValue> {
     ///
     /// `minimum`, `maximum` (numbers, dates), `length` (characters of a string, bytes of data) and
     /// `pattern` (a regular expression the whole string must match) are checked at save.
+    /// `optional: true` makes the attribute optional in the store though `Value` is not.
     @inlinable
     public init(
-        wrappedValue: @autoclosure @escaping @Sendable () -> Value, indexed: Bool = false,
+        wrappedValue: @autoclosure @escaping @Sendable () -> Value, optional: Bool = false, indexed: Bool = false,
         renamingIdentifier: String? = nil, minimum: Value? = nil, maximum: Value? = nil,
         length: ClosedRange<Int>? = nil, pattern: String? = nil
     ) {
         if PropertyDeclarations.mayBeRecording {
             Self.recordDeclaration(
-                initialValueOf: wrappedValue, indexed: indexed, renamingIdentifier: renamingIdentifier,
-                minimum: minimum, maximum: maximum, length: length, pattern: pattern)
+                initialValueOf: wrappedValue, optional: optional, indexed: indexed,
+                renamingIdentifier: renamingIdentifier, minimum: minimum, maximum: maximum, length: length,
+                pattern: pattern)
         }
     }
 
     /// Declares an attribute without a default (`nil` for an optional type), with the same rules.
     @inlinable
     public init(
-        indexed: Bool = false, renamingIdentifier: String? = nil, minimum: Value? = nil, maximum: Value? = nil,
-        length: ClosedRange<Int>? = nil, pattern: String? = nil
+        optional: Bool = false, indexed: Bool = false, renamingIdentifier: String? = nil, minimum: Value? = nil,
+        maximum: Value? = nil, length: ClosedRange<Int>? = nil, pattern: String? = nil
     ) {
         if PropertyDeclarations.mayBeRecording {
             Self.recordDeclaration(
-                initialValue: nil, indexed: indexed, renamingIdentifier: renamingIdentifier, minimum: minimum,
-                maximum: maximum, length: length, pattern: pattern)
+                initialValue: nil, optional: optional, indexed: indexed, renamingIdentifier: renamingIdentifier,
+                minimum: minimum, maximum: maximum, length: length, pattern: pattern)
         }
     }
 
@@ -79,7 +89,9 @@ public struct Attribute<Value: AttributeValue> {
                 object[keyPath: storageKeyPath].slot = Int32(slot)
             }
             object.observationAccess(slot)
-            guard let value = Value(storeValue: object.values[slot]) else {
+            guard
+                let value = Value(storeValue: object.values[slot]) ?? object.scalarValue(forNilAt: slot, as: Value.self)
+            else {
                 preconditionFailure(object.unreadableValueMessage(at: slot, as: Value.self))
             }
             return value
@@ -96,31 +108,31 @@ public struct Attribute<Value: AttributeValue> {
 }
 
 extension Attribute {
-    /// ``recordDeclaration(initialValue:indexed:renamingIdentifier:minimum:maximum:length:pattern:)``
+    /// ``recordDeclaration(initialValue:optional:indexed:renamingIdentifier:minimum:maximum:length:pattern:)``
     /// for an initial value. Specialized in the caller's module and never inlined, so that the
     /// initial value's closure is converted to the generic form (an allocation) only while an
     /// entity is being derived, not each time an object is created.
     @inlinable @inline(never)
     static func recordDeclaration(
-        initialValueOf initialValue: @escaping @Sendable () -> Value, indexed: Bool, renamingIdentifier: String?,
-        minimum: Value?, maximum: Value?, length: ClosedRange<Int>?, pattern: String?
+        initialValueOf initialValue: @escaping @Sendable () -> Value, optional: Bool, indexed: Bool,
+        renamingIdentifier: String?, minimum: Value?, maximum: Value?, length: ClosedRange<Int>?, pattern: String?
     ) {
         recordDeclaration(
-            initialValue: initialValue, indexed: indexed, renamingIdentifier: renamingIdentifier, minimum: minimum,
-            maximum: maximum, length: length, pattern: pattern)
+            initialValue: initialValue, optional: optional, indexed: indexed, renamingIdentifier: renamingIdentifier,
+            minimum: minimum, maximum: maximum, length: length, pattern: pattern)
     }
 
     /// Hands the declaration to the recorder of a derivation running on this thread, if any.
     @usableFromInline
     static func recordDeclaration(
-        initialValue: (@Sendable () -> Value)?, indexed: Bool, renamingIdentifier: String?, minimum: Value?,
-        maximum: Value?, length: ClosedRange<Int>?, pattern: String?
+        initialValue: (@Sendable () -> Value)?, optional: Bool, indexed: Bool, renamingIdentifier: String?,
+        minimum: Value?, maximum: Value?, length: ClosedRange<Int>?, pattern: String?
     ) {
         let validation = AttributeValidation(
             minimum: minimum?.storeValue, maximum: maximum?.storeValue, length: length, pattern: pattern)
         PropertyDeclarations.record(Self.self) { name in
             let description = AttributeDescription(
-                name: name, type: Value.attributeType, isOptional: Value.isOptionalType,
+                name: name, type: Value.attributeType, isOptional: Value.isOptionalType || optional,
                 defaultValue: initialValue?().storeValue ?? .null, isIndexed: indexed,
                 renamingIdentifier: renamingIdentifier, validation: validation)
             guard let initialValue else { return .attribute(description, initialValue: nil) }

@@ -24,12 +24,16 @@ extension ManagedObject {
     func setRelationship(fromAny value: Any?, at slot: Int) throws {
         let relationship = info.relationship(at: slot).description
         let targets: [ManagedObject]?
-        switch value {
+        // Core Data code passes NSSet, NSOrderedSet and NSArray.
+        switch value.map(FoundationBridging.unbridgedFoundationValue) {
         case nil: targets = []
         case let object as ManagedObject where !relationship.isToMany: targets = [object]
         case let objects as [ManagedObject] where relationship.isToMany: targets = objects
         case let objects as Set<ManagedObject> where relationship.isToMany:
             targets = objects.sorted { $0.objectID < $1.objectID }
+        case let objects as Set<AnyHashable> where relationship.isToMany:
+            let typed = objects.compactMap { $0.base as? ManagedObject }
+            targets = typed.count == objects.count ? typed.sorted { $0.objectID < $1.objectID } : nil
         default: targets = nil
         }
         guard let targets, targets.allSatisfy({ $0.info.name == relationship.destination }) else {

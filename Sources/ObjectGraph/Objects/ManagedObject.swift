@@ -94,8 +94,15 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     /// A class that is not in the context's model is a programmer error that stops the program
     /// (Core Data raises); build the model from the class.
     ///
+    /// It is `required`, so that generic code can create objects of a type parameter:
+    /// ```swift
+    /// func make<T: ManagedObject>(_: T.Type, in context: ManagedContext) -> T { T(context: context) }
+    /// ```
+    /// Subclasses inherit it with ``init(entity:insertInto:)``; one that declares its own
+    /// `init(context:)` marks it `required convenience`.
+    ///
     /// Core Data: `NSManagedObject.init(context:)`.
-    public convenience init(context: ManagedContext) {
+    public required convenience init(context: ManagedContext) {
         guard let info = context.model.info(forClass: Self.self) else {
             preconditionFailure(
                 "\(Self.self) is not in the context's model. Create the model with "

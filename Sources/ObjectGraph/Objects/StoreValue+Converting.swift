@@ -9,6 +9,12 @@ extension StoreValue {
             return
         }
         let type = attribute.type
+        if Swift.type(of: value) is NSObject.Type, let number = value as? NSNumber {
+            // An NSNumber is untyped: it takes the attribute's type where its value fits.
+            guard let converted = StoreValue(number, as: type) else { return nil }
+            self = converted
+            return
+        }
         if type == .codable, let encodable = value as? any Encodable, !(value is Data) {
             guard let data = try? CodableAttributeCoding.encoder().encode(encodable) else { return nil }
             self = .data(data)
@@ -37,11 +43,14 @@ extension StoreValue {
     }
 }
 
-/// Unwraps nested optionals inside an `Any?`; `nil` for any level of `nil` or `NSNull`.
+/// Unwraps nested optionals inside an `Any?` and Foundation's bridged objects (NSNumbers stay);
+/// `nil` for any level of `nil` or `NSNull`.
 private func flattened(_ value: Any?) -> Any? {
     guard let value else { return nil }
     if value is NSNull { return nil }
     let mirror = Mirror(reflecting: value)
-    guard mirror.displayStyle == .optional else { return value }
+    guard mirror.displayStyle == .optional else {
+        return value is NSNumber ? value : FoundationBridging.unbridgedFoundationValue(value)
+    }
     return flattened(mirror.children.first?.value)
 }

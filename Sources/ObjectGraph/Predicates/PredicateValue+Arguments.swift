@@ -3,7 +3,9 @@ import Foundation
 extension PredicateValue {
     /// Binds a Swift value: `nil`, strings, numbers, `Bool`, `Decimal`, `Date`, `Data`, `UUID`,
     /// `URL`, any ``AttributeValue`` (by its stored form), managed objects (by ID), ``ObjectID``s,
-    /// ``StoreValue``s, and arrays or sets of these.
+    /// ``StoreValue``s, and arrays or sets of these; Foundation's bridged objects (`NSNumber`,
+    /// `NSString`, `NSDate`, `NSArray`, `NSSet`, …) as their Swift counterparts (see
+    /// `FoundationBridging.unbridgedFoundationValue(_:)`), and `NSNull` as `nil`.
     static func bind(_ argument: Any?) throws(PredicateArgumentProblem) -> PredicateValue {
         guard let value = unwrappedArgument(argument) else { return .null }
         switch value {
@@ -82,11 +84,12 @@ private func anyElements(_ sequence: some Sequence) -> [Any] {
     sequence.map { $0 as Any }
 }
 
-/// Unwraps nested optionals inside an `Any?`; `nil` for any level of `nil` or `NSNull`.
+/// Unwraps nested optionals inside an `Any?` and Foundation's bridged objects; `nil` for any
+/// level of `nil` or `NSNull`.
 private func unwrappedArgument(_ value: Any?) -> Any? {
     guard let value else { return nil }
     if value is NSNull { return nil }
     let mirror = Mirror(reflecting: value)
-    guard mirror.displayStyle == .optional else { return value }
+    guard mirror.displayStyle == .optional else { return FoundationBridging.unbridgedFoundationValue(value) }
     return unwrappedArgument(mirror.children.first?.value)
 }

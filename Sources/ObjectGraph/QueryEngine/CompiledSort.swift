@@ -13,12 +13,15 @@ struct CompiledSort {
     /// Resolves each descriptor's key path.
     ///
     /// - Throws: `PersistenceError.Code.unknownKey` for a key path that names no property;
-    ///   `.invalidFetchRequest` for one that ends at a relationship or a codable attribute, or
+    ///   `.invalidFetchRequest` for a typed key path that reads no stored property, or one that ends at a relationship or a codable attribute, or
     ///   passes through a to-many relationship.
     init(_ descriptors: [SortDescriptor], entity: EntityInfo, model: ManagedObjectModel) throws {
         let compiler = PredicateCompiler(model: model, entity: entity)
         var keys: [Key] = []
         for descriptor in descriptors {
+            if let problem = descriptor.keyPathProblem {
+                throw PersistenceError.invalidSortDescriptor(problem, key: descriptor.key, entity: entity.name)
+            }
             let components = descriptor.key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard components.allSatisfy({ !$0.isEmpty }) else {
                 throw PersistenceError.invalidSortDescriptor(

@@ -13,6 +13,7 @@ import Testing
         "Tests/ObjectGraphTests/Docs/GuideExamples+BatchRequests.swift",
         "Tests/ObjectGraphTests/Docs/GuideExamples+Indexes.swift",
         "Tests/ObjectGraphTests/Docs/GuideExamples+Observation.swift",
+        "Tests/ObjectGraphTests/Docs/GuideExamples+Porting.swift",
     ]
 
     @Test(arguments: [

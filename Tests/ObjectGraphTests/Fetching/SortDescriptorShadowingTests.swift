@@ -2,8 +2,8 @@
 // typed key-path descriptors where the expected type is known resolve to ObjectGraph's type, or
 // this file would not compile. (As a type name, an unqualified `SortDescriptor` is ambiguous
 // between the two modules: Swift lets only the standard library be shadowed. Write
-// `ObjectGraph.SortDescriptor` in type annotations, and for a typed key path with no expected
-// type, since Foundation's `SortDescriptor<Root>(_:order:)` matches it too.)
+// `FetchSortDescriptor` in type annotations, and for a typed key path with no expected type,
+// since Foundation's `SortDescriptor<Root>(_:order:)` matches it too.)
 import Foundation
 import ObjectGraph
 import Testing

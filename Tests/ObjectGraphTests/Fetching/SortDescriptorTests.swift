@@ -119,11 +119,14 @@ import Testing
         #expect(SortDescriptor(\Sample.link).key == "link")
     }
 
-    @Test func keyPathsThatReadNoWrappedPropertyStopTheProgram() async {
-        await #expect(processExitsWith: .failure) {
-            // Qualified: without an expected type, Foundation's SortDescriptor<Product> would match.
-            _ = ObjectGraph.SortDescriptor(\Product.isInserted)
-        }
+    @Test func keyPathsThatReadNoWrappedPropertyFailTheFetch() throws {
+        let fixture = try PredicateFixture()
+        // Named: without an expected type, Foundation's SortDescriptor<Product> would match.
+        let descriptor = FetchSortDescriptor(\Product.hasChanges)
+        let error = #expect(throws: PersistenceError.self) { try names(fixture, [descriptor]) }
+        #expect(error?.code == .invalidFetchRequest)
+        #expect(error?.entityName == "Product")
+        #expect(error?.message.contains("reads no @Attribute or @Relationship property") == true)
     }
 
     @Test func typedKeyPathsSortFetches() throws {

@@ -8,21 +8,25 @@ import Foundation
 /// order and last in descending order. Sorting is stable: objects whose keys tie keep their key
 /// (insertion) order.
 ///
-/// Foundation has a generic `SortDescriptor<Compared>` too. In a file that imports both modules,
-/// calls such as `SortDescriptor(key: "price")` resolve to this type, but as a type name
-/// `SortDescriptor` is ambiguous: write `ObjectGraph.SortDescriptor` in type annotations.
+/// The name keeps clear of Foundation's generic `SortDescriptor<Compared>`, as ``FetchPredicate``
+/// keeps clear of Foundation's `Predicate`. ``SortDescriptor`` remains as another name for it, so
+/// ported calls such as `SortDescriptor(key: "price")` and
+/// `request.sortDescriptors = [SortDescriptor(\Fruit.price, order: .reverse)]` compile unchanged,
+/// also in files that import Foundation; write `FetchSortDescriptor` where a type name is needed
+/// (`[FetchSortDescriptor]`). A Foundation `SortDescriptor<Fruit>` converts with
+/// `FetchSortDescriptor(_:)` or goes to ``FetchRequest/sortBy``.
 ///
 /// For example:
 /// ```swift
 /// var request = Fruit.fetchRequest()
 /// request.sortDescriptors = [
-///     SortDescriptor(key: "price", ascending: false),
-///     SortDescriptor(key: "name", comparison: .caseInsensitive),
+///     FetchSortDescriptor(key: "price", ascending: false),
+///     FetchSortDescriptor(key: "name", comparison: .caseInsensitive),
 /// ]
 /// ```
 ///
 /// Core Data: `NSSortDescriptor`.
-public struct SortDescriptor: Sendable, Hashable, Codable, CustomStringConvertible {
+public struct FetchSortDescriptor: Sendable, Hashable, Codable, CustomStringConvertible {
     /// How strings are compared.
     ///
     /// Core Data: the comparison selectors of `NSSortDescriptor` (`compare:`,
@@ -47,6 +51,16 @@ public struct SortDescriptor: Sendable, Hashable, Codable, CustomStringConvertib
     public var ascending: Bool
     /// How strings are compared; other values ignore it.
     public var comparison: Comparison
+    /// Why the key path given to a key-path initializer names no stored property; a fetch with
+    /// the descriptor throws it. `nil` for a descriptor that names its key.
+    var keyPathProblem: String?
+    /// The Foundation `SortDescriptor` this descriptor was made from, for
+    /// ``FetchRequest/sortBy``; not part of equality or the encoded form.
+    var foundationDescriptor: (any Sendable)?
+
+    private enum CodingKeys: String, CodingKey {
+        case key, ascending, comparison, keyPathProblem
+    }
 
     /// Creates a sort descriptor for a key path.
     ///
@@ -60,8 +74,11 @@ public struct SortDescriptor: Sendable, Hashable, Codable, CustomStringConvertib
     /// The same key and comparison in the opposite direction.
     ///
     /// Core Data: `NSSortDescriptor.reversedSortDescriptor`.
-    public var reversed: SortDescriptor {
-        SortDescriptor(key: key, ascending: !ascending, comparison: comparison)
+    public var reversed: FetchSortDescriptor {
+        var reversed = self
+        reversed.ascending.toggle()
+        reversed.foundationDescriptor = nil
+        return reversed
     }
 
     /// The direction as a Foundation `SortOrder`.
@@ -70,8 +87,28 @@ public struct SortDescriptor: Sendable, Hashable, Codable, CustomStringConvertib
         set { ascending = newValue == .forward }
     }
 
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.key == rhs.key && lhs.ascending == rhs.ascending && lhs.comparison == rhs.comparison
+            && lhs.keyPathProblem == rhs.keyPathProblem
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(ascending)
+        hasher.combine(comparison)
+        hasher.combine(keyPathProblem)
+    }
+
     public var description: String {
         let comparison = self.comparison == .caseSensitive ? "" : ", \(self.comparison)"
         return "\(key) \(ascending ? "ascending" : "descending")\(comparison)"
     }
 }
+
+/// Another name for ``FetchSortDescriptor``, kept so that code written before the rename and code
+/// ported from Core Data (`NSSortDescriptor` without its prefix) compiles unchanged.
+///
+/// Calls such as `SortDescriptor(key: "price")` resolve to it also in files that import
+/// Foundation, but there the bare type name is ambiguous with Foundation's
+/// `SortDescriptor<Compared>`: write ``FetchSortDescriptor`` in type annotations.
+public typealias SortDescriptor = FetchSortDescriptor
