@@ -86,7 +86,7 @@ class PredicateNode {
 
     /// The tests of the object's own attributes that must all hold for a match (the node's
     /// conjuncts of that form), for index lookups.
-    var slotConjuncts: [(slot: Int, test: ValueTest)] {
+    var slotConjuncts: [(slot: Int, test: ValueMatcher)] {
         var conjuncts: [PredicateNode] = []
         appendConjuncts(to: &conjuncts)
         return conjuncts.compactMap(\.slotTest)
@@ -96,7 +96,7 @@ class PredicateNode {
     func appendConjuncts(to conjuncts: inout [PredicateNode]) { conjuncts.append(self) }
 
     /// The slot and test, for a test of one of the object's own attributes.
-    var slotTest: (slot: Int, test: ValueTest)? { nil }
+    var slotTest: (slot: Int, test: ValueMatcher)? { nil }
 
     static func constant(_ result: Bool) -> PredicateNode { ConstantNode(result) }
     static func not(_ node: PredicateNode) -> PredicateNode { NotNode(node) }
@@ -117,13 +117,13 @@ class PredicateNode {
     }
 
     /// A scalar compared with constants (the fast path).
-    static func test(_ getter: PredicateGetter, _ test: ValueTest) -> PredicateNode {
+    static func test(_ getter: PredicateGetter, _ test: ValueMatcher) -> PredicateNode {
         if case .slot(let slot) = getter { return SlotTestNode(slot, test) }
         return TestNode(getter, test)
     }
 
     /// Some (or every) element of a collection compared with constants.
-    static func quantified(all: Bool, _ getter: PredicateGetter, _ test: ValueTest) -> PredicateNode {
+    static func quantified(all: Bool, _ getter: PredicateGetter, _ test: ValueMatcher) -> PredicateNode {
         QuantifiedNode(all: all, getter, test)
     }
 
@@ -188,8 +188,8 @@ private final class OrNode: PredicateNode {
 
 private final class SlotTestNode: PredicateNode {
     let slot: Int
-    let test: ValueTest
-    init(_ slot: Int, _ test: ValueTest) {
+    let test: ValueMatcher
+    init(_ slot: Int, _ test: ValueMatcher) {
         self.slot = slot
         self.test = test
     }
@@ -198,13 +198,13 @@ private final class SlotTestNode: PredicateNode {
     }
     override var isRowLocal: Bool { true }
     override func matchesRow(_ values: UnsafeBufferPointer<StoreValue>) -> Bool { test.matches(values[slot]) }
-    override var slotTest: (slot: Int, test: ValueTest)? { (slot, test) }
+    override var slotTest: (slot: Int, test: ValueMatcher)? { (slot, test) }
 }
 
 private final class TestNode: PredicateNode {
     let getter: PredicateGetter
-    let test: ValueTest
-    init(_ getter: PredicateGetter, _ test: ValueTest) {
+    let test: ValueMatcher
+    init(_ getter: PredicateGetter, _ test: ValueMatcher) {
         self.getter = getter
         self.test = test
     }
@@ -216,8 +216,8 @@ private final class TestNode: PredicateNode {
 private final class QuantifiedNode: PredicateNode {
     let all: Bool
     let getter: PredicateGetter
-    let test: ValueTest
-    init(all: Bool, _ getter: PredicateGetter, _ test: ValueTest) {
+    let test: ValueMatcher
+    init(all: Bool, _ getter: PredicateGetter, _ test: ValueMatcher) {
         self.all = all
         self.getter = getter
         self.test = test

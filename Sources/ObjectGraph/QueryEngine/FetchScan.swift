@@ -18,7 +18,7 @@ struct FetchScan {
     /// when there are no pending changes to merge); `nil`: all.
     var candidateKeys: [Int64]?
     /// Conjuncts the plan's committed candidates satisfy (see ``IndexPlan/impliedTests``).
-    var impliedTests: [ValueTest] = []
+    var impliedTests: [ValueMatcher] = []
 
     /// Whether the scan's candidates are exactly the committed rows: no pending inserts, no
     /// changed or deleted objects to override them, no index candidates.

@@ -14,7 +14,7 @@ struct IndexPlan {
     /// The conjuncts every committed row among `keys` satisfies, as the index found them (an
     /// integer index's exact range): the scan of the candidates need not test them (the fetch
     /// still checks the whole predicate on the rows that pass).
-    let impliedTests: [ValueTest]
+    let impliedTests: [ValueMatcher]
 
     /// The plan for `predicate` on `table`, or `nil` to scan: no conjunct fits an index, or
     /// each that does selects more than half of the rows. When several conjuncts fit indexes,
@@ -22,7 +22,7 @@ struct IndexPlan {
     init?(_ predicate: CompiledPredicate, table: EntityTable, sort: CompiledSort?) {
         guard !table.indexes.isEmpty, table.count > 0 else { return nil }
         var lists: [(keys: [Int64], slot: Int, isSingleRange: Bool)] = []
-        var implied: [ValueTest] = []
+        var implied: [ValueMatcher] = []
         for (slot, test) in predicate.root.slotConjuncts {
             guard let index = table.index(ofSlot: slot), let probe = test.indexProbe else { continue }
             guard let keys = index.candidates(for: probe, limit: table.count / 2) else { continue }
@@ -61,7 +61,7 @@ struct IndexPlan {
 
     /// Whether the rows `index` finds for `probe` are exactly those `test` matches: an integer
     /// range whose bounds are the test's own (`<` and `>` probe inclusive bounds, a superset).
-    static func isExact(_ probe: IndexProbe, of test: ValueTest, on index: AttributeIndex) -> Bool {
+    static func isExact(_ probe: IndexProbe, of test: ValueMatcher, on index: AttributeIndex) -> Bool {
         guard case .integer = index, case .ranges(let ranges) = probe, ranges.count == 1,
             case .integerRange(_, let lower, let upper, _) = test.rowStep(slot: index.slot, node: 0)
         else { return false }

@@ -4,7 +4,7 @@ extension PredicateCompiler {
     func valueTest(
         _ op: PredicateExpression.Operator, _ constant: PredicateValue, options: PredicateExpression.Options,
         lhs: Operand
-    ) throws -> ValueTest? {
+    ) throws -> ValueMatcher? {
         let kind = lhs.type.kind
         if let relation = PredicateRelation(op) {
             guard let value = constant.storeValue else {

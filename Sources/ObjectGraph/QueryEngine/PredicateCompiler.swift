@@ -123,7 +123,7 @@ struct PredicateCompiler {
                 throw mismatch(
                     "looks for a collection in '\(collection.text)'; look for one value", key: collection.text)
             }
-            let test: ValueTest =
+            let test: ValueMatcher =
                 value.isNull ? .isNull(true) : .relation(.equal, PreparedConstant(value, options: options))
             return .quantified(all: false, collection.getter, test)
         }

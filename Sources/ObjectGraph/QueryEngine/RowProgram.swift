@@ -22,7 +22,7 @@ final class RowProgram {
 
     /// The program of `predicate`'s conjuncts (which must be row-local), without the conjuncts
     /// that test one of `implied` (compared by identity).
-    init(_ predicate: CompiledPredicate, skipping implied: [ValueTest] = []) {
+    init(_ predicate: CompiledPredicate, skipping implied: [ValueMatcher] = []) {
         var conjuncts: [PredicateNode] = []
         predicate.root.appendConjuncts(to: &conjuncts)
         var steps: [Step] = []

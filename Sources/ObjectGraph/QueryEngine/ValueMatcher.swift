@@ -1,130 +1,11 @@
 import Foundation
 
-/// A constant prepared for comparing stored values with it.
-enum PreparedConstant {
-    case number(PredicateNumber)
-    case string(PreparedString)
-    /// A date, as its time interval since the reference date.
-    case date(Double)
-    /// Kinds compared for equality only: UUID, URL, data, objects.
-    case exact(StoreValue)
-
-    init(_ value: StoreValue, options: PredicateExpression.Options) {
-        if let number = PredicateNumber(value) {
-            self = .number(number)
-            return
-        }
-        switch value {
-        case .string(let text): self = .string(PreparedString(text, options: options))
-        case .date(let date): self = .date(date.timeIntervalSinceReferenceDate)
-        default: self = .exact(value)
-        }
-    }
-
-    /// Whether `value` equals the constant (a null or a value of another kind never does).
-    @inline(__always)
-    func equals(_ value: StoreValue) -> Bool {
-        switch (value, self) {
-        case (.int(let a), .number(.int(let b))): return a == b
-        case (.string(let text), .string(let constant)): return constant.matches(text, .equal)
-        case (.date(let date), .date(let interval)): return date.timeIntervalSinceReferenceDate == interval
-        case (_, .number(let constant)):
-            guard let number = PredicateNumber(value) else { return false }
-            return PredicateNumber.compare(number, constant) == 0
-        case (_, .exact(let constant)): return value == constant
-        default: return false
-        }
-    }
-
-    /// -1, 0 or 1 for `value` against the constant; `nil` when they do not order (a null, NaN,
-    /// or another kind).
-    @inline(__always)
-    func order(_ value: StoreValue) -> Int? {
-        switch (value, self) {
-        case (.int(let a), .number(.int(let b))): return a < b ? -1 : (a == b ? 0 : 1)
-        case (.string(let text), .string(let constant)):
-            let subject = constant.fold(text)
-            return subject < constant.folded ? -1 : (subject == constant.folded ? 0 : 1)
-        case (.date(let date), .date(let interval)):
-            return PredicateNumber.compare(date.timeIntervalSinceReferenceDate, interval)
-        case (_, .number(let constant)):
-            guard let number = PredicateNumber(value) else { return nil }
-            return PredicateNumber.compare(number, constant)
-        default: return nil
-        }
-    }
-}
-
-/// The constants of an `IN` list, sorted by kind for fast lookup.
-struct MemberSet {
-    var integers: Set<Int64> = []
-    /// Numbers that are not integers (fractional doubles and decimals, NaN).
-    var numbers: [PredicateNumber] = []
-    /// Folded strings.
-    var strings: Set<String> = []
-    var dates: Set<Double> = []
-    var exact: Set<StoreValue> = []
-    var containsNull = false
-    let options: PredicateExpression.Options
-
-    init(_ values: [StoreValue], options: PredicateExpression.Options) {
-        self.options = options
-        for value in values {
-            switch value {
-            case .null: containsNull = true
-            case .string(let text): strings.insert(PredicateFolding.fold(text, options))
-            case .date(let date): dates.insert(date.timeIntervalSinceReferenceDate)
-            default:
-                if let number = PredicateNumber(value) {
-                    if let integer = Self.integer(number) { integers.insert(integer) } else { numbers.append(number) }
-                } else {
-                    exact.insert(value)
-                }
-            }
-        }
-    }
-
-    var isEmpty: Bool {
-        integers.isEmpty && numbers.isEmpty && strings.isEmpty && dates.isEmpty && exact.isEmpty && !containsNull
-    }
-
-    /// The number as an `Int64` if it is exactly one.
-    private static func integer(_ number: PredicateNumber) -> Int64? {
-        switch number {
-        case .int(let value): return value
-        case .double(let value): return Int64(exactly: value)
-        case .decimal(let value):
-            guard !value.isNaN, let integer = Int64(exactly: NSDecimalNumber(decimal: value).int64Value),
-                Decimal(integer) == value
-            else { return nil }
-            return integer
-        }
-    }
-
-    func contains(_ value: StoreValue) -> Bool {
-        switch value {
-        case .null: return containsNull
-        case .int(let integer): return integers.contains(integer) || containsNumber(.int(integer))
-        case .string(let text): return strings.contains(options.isEmpty ? text : PredicateFolding.fold(text, options))
-        case .date(let date): return dates.contains(date.timeIntervalSinceReferenceDate)
-        default:
-            guard let number = PredicateNumber(value) else { return exact.contains(value) }
-            if let integer = Self.integer(number), integers.contains(integer) { return true }
-            return containsNumber(number)
-        }
-    }
-
-    private func containsNumber(_ number: PredicateNumber) -> Bool {
-        numbers.contains { PredicateNumber.compare(number, $0) == 0 }
-    }
-}
-
-/// A test of one stored value against constants: the fast path of predicate evaluation.
+/// Matches one stored value against constants: the fast path of predicate evaluation.
 ///
-/// Tests are immutable objects made by the factories below; each kind is a final subclass with
+/// Matchers are immutable objects made by the factories below; each kind is a final subclass with
 /// its constants in stored properties, so that matching a value copies no constant.
-class ValueTest {
-    func matches(_ value: StoreValue) -> Bool { preconditionFailure("ValueTest is abstract") }
+class ValueMatcher {
+    func matches(_ value: StoreValue) -> Bool { preconditionFailure("ValueMatcher is abstract") }
 
     /// What an attribute index can look up for this test, if it can (see ``IndexProbe``).
     var indexProbe: IndexProbe? { nil }
@@ -136,53 +17,53 @@ class ValueTest {
     /// The test as a ``StringColumnTest``, if a prefix column can rule rows out of it.
     var columnTest: StringColumnTest? { nil }
 
-    static func constant(_ result: Bool) -> ValueTest { ConstantTest(result) }
+    static func constant(_ result: Bool) -> ValueMatcher { ConstantMatcher(result) }
 
     /// `== nil` (true) or `!= nil` (false).
-    static func isNull(_ wantsNull: Bool) -> ValueTest { NullTest(wantsNull) }
+    static func isNull(_ wantsNull: Bool) -> ValueMatcher { NullMatcher(wantsNull) }
 
-    static func relation(_ relation: PredicateRelation, _ constant: PreparedConstant) -> ValueTest {
+    static func relation(_ relation: PredicateRelation, _ constant: PreparedConstant) -> ValueMatcher {
         switch constant {
-        case .number(.int(let integer)): return IntegerRelationTest(relation, integer)
+        case .number(.int(let integer)): return IntegerRelationMatcher(relation, integer)
         case .string(let string) where relation == .equal || relation == .notEqual:
-            return StringEqualityTest(string, negated: relation == .notEqual)
-        default: return RelationTest(relation, constant)
+            return StringEqualityMatcher(string, negated: relation == .notEqual)
+        default: return RelationMatcher(relation, constant)
         }
     }
 
     /// Inclusive at both ends.
-    static func between(_ low: PreparedConstant, _ high: PreparedConstant) -> ValueTest {
+    static func between(_ low: PreparedConstant, _ high: PreparedConstant) -> ValueMatcher {
         if case .number(.int(let lower)) = low, case .number(.int(let upper)) = high {
-            return IntegerRangeTest(lower, upper)
+            return IntegerRangeMatcher(lower, upper)
         }
-        return RangeTest(low, high)
+        return RangeMatcher(low, high)
     }
 
-    static func member(_ members: MemberSet) -> ValueTest { MemberTest(members) }
+    static func member(_ members: MemberSet) -> ValueMatcher { MemberMatcher(members) }
 
-    static func string(_ operation: PreparedString.Operation, _ constant: PreparedString) -> ValueTest {
-        StringTest(operation, constant)
+    static func string(_ operation: PreparedString.Operation, _ constant: PreparedString) -> ValueMatcher {
+        StringMatcher(operation, constant)
     }
 
-    static func like(_ pattern: LikePattern) -> ValueTest { LikeTest(pattern) }
+    static func like(_ pattern: LikePattern) -> ValueMatcher { LikeMatcher(pattern) }
 
-    static func regex(_ regex: PredicateRegex) -> ValueTest { RegexTest(regex) }
+    static func regex(_ regex: PredicateRegex) -> ValueMatcher { RegexMatcher(regex) }
 }
 
-private final class ConstantTest: ValueTest {
+private final class ConstantMatcher: ValueMatcher {
     let result: Bool
     init(_ result: Bool) { self.result = result }
     override func matches(_ value: StoreValue) -> Bool { result }
 }
 
-private final class NullTest: ValueTest {
+private final class NullMatcher: ValueMatcher {
     let wantsNull: Bool
     init(_ wantsNull: Bool) { self.wantsNull = wantsNull }
     override func matches(_ value: StoreValue) -> Bool { value.isNull == wantsNull }
 }
 
 /// An integer (or Bool) constant: compared without converting integer values.
-private final class IntegerRelationTest: ValueTest {
+private final class IntegerRelationMatcher: ValueMatcher {
     let relation: PredicateRelation
     let constant: Int64
     let number: PreparedConstant
@@ -227,7 +108,7 @@ private final class IntegerRelationTest: ValueTest {
     }
 }
 
-private final class IntegerRangeTest: ValueTest {
+private final class IntegerRangeMatcher: ValueMatcher {
     let lower: Int64
     let upper: Int64
     let low: PreparedConstant
@@ -253,7 +134,7 @@ private final class IntegerRangeTest: ValueTest {
     }
 }
 
-private final class StringEqualityTest: ValueTest {
+private final class StringEqualityMatcher: ValueMatcher {
     let constant: PreparedString
     let negated: Bool
 
@@ -275,7 +156,7 @@ private final class StringEqualityTest: ValueTest {
     }
 }
 
-private final class RelationTest: ValueTest {
+private final class RelationMatcher: ValueMatcher {
     let relation: PredicateRelation
     let constant: PreparedConstant
 
@@ -295,7 +176,7 @@ private final class RelationTest: ValueTest {
     }
 }
 
-private final class RangeTest: ValueTest {
+private final class RangeMatcher: ValueMatcher {
     let low: PreparedConstant
     let high: PreparedConstant
 
@@ -312,14 +193,14 @@ private final class RangeTest: ValueTest {
     }
 }
 
-private final class MemberTest: ValueTest {
+private final class MemberMatcher: ValueMatcher {
     let members: MemberSet
     init(_ members: MemberSet) { self.members = members }
     override var indexProbe: IndexProbe? { .members(members) }
     override func matches(_ value: StoreValue) -> Bool { members.contains(value) }
 }
 
-private final class StringTest: ValueTest {
+private final class StringMatcher: ValueMatcher {
     let operation: PreparedString.Operation
     let constant: PreparedString
 
@@ -350,7 +231,7 @@ private final class StringTest: ValueTest {
     }
 }
 
-private final class LikeTest: ValueTest {
+private final class LikeMatcher: ValueMatcher {
     let pattern: LikePattern
     init(_ pattern: LikePattern) { self.pattern = pattern }
 
@@ -360,7 +241,7 @@ private final class LikeTest: ValueTest {
     }
 }
 
-private final class RegexTest: ValueTest {
+private final class RegexMatcher: ValueMatcher {
     let regex: PredicateRegex
     init(_ regex: PredicateRegex) { self.regex = regex }
 
