@@ -40,8 +40,6 @@ final class EntityInfo: Sendable {
 
     /// Property names as UTF-8, by slot, for readers that match keys without allocating.
     let propertyNameBytes: [[UInt8]]
-    /// `, "name": ` as JSON bytes, by slot, for the JSON store's writer.
-    let jsonPropertyPrefixes: (pretty: [[UInt8]], compact: [[UInt8]])
 
     /// Slots of typed-subclass property wrappers, keyed by their storage key path.
     let keyPathSlots = Mutex(KeyPathSlots())
@@ -98,14 +96,6 @@ final class EntityInfo: Sendable {
         self.requiredAttributeSlots = description.attributes.indices.filter { !description.attributes[$0].isOptional }
         let names = description.attributes.map(\.name) + description.relationships.map(\.name)
         self.propertyNameBytes = names.map { Array($0.utf8) }
-        func prefix(_ name: String, pretty: Bool) -> [UInt8] {
-            var writer = JSONWriter()
-            writer.raw(pretty ? ", " : ",")
-            writer.string(name)
-            writer.raw(pretty ? ": " : ":")
-            return writer.bytes
-        }
-        self.jsonPropertyPrefixes = (names.map { prefix($0, pretty: true) }, names.map { prefix($0, pretty: false) })
     }
 
     /// An entity outside any model, for objects created without a context; its relationships

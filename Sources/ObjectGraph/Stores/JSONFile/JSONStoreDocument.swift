@@ -30,6 +30,7 @@ enum JSONStoreDocument {
             let table = snapshot.tables[info.index]
             writer.int(table.nextKey)
             writer.raw(pretty ? ",\n      \"objects\": {" : ",\"objects\":{")
+            let prefixes = propertyPrefixes(of: info, pretty: pretty)
             var first = true
             table.forEach { key, row in
                 if !first { writer.byte(UInt8(ascii: ",")) }
@@ -38,7 +39,6 @@ enum JSONStoreDocument {
                 writer.int(key)
                 writer.raw(pretty ? "\": {\"$version\": " : "\":{\"$version\":")
                 writer.int(row.version)
-                let prefixes = pretty ? info.jsonPropertyPrefixes.pretty : info.jsonPropertyPrefixes.compact
                 for slot in 0..<info.propertyCount {
                     writer.append(prefixes[slot])
                     write(row.values[slot], slot: slot, of: info, pretty: pretty, into: &writer)
@@ -50,6 +50,17 @@ enum JSONStoreDocument {
         }
         writer.raw(pretty && !infos.isEmpty ? "\n  }\n}\n" : (pretty ? "}\n}\n" : "}}"))
         return writer.bytes
+    }
+
+    /// `, "name": ` as JSON bytes for each property of `info`, by slot: written before each value.
+    private static func propertyPrefixes(of info: EntityInfo, pretty: Bool) -> [[UInt8]] {
+        (info.description.attributes.map(\.name) + info.description.relationships.map(\.name)).map { name in
+            var writer = JSONWriter()
+            writer.raw(pretty ? ", " : ",")
+            writer.string(name)
+            writer.raw(pretty ? ": " : ":")
+            return writer.bytes
+        }
     }
 
     /// One value as the JSON store writes it (also used by the tools' JSON-lines dump).
