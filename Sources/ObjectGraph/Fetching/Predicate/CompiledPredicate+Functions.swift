@@ -1,0 +1,247 @@
+import Foundation
+
+extension PredicateGetter {
+    /// The value of a function call, `TERNARY`, index expression, `.length` or key path from a
+    /// computed object.
+    func evaluateComputed(in scope: PredicateScope, resolver: PredicateResolver) -> PredicateResult {
+        switch self {
+        case .function(let function, let arguments):
+            return PredicateCalculator.apply(function, arguments.map { $0.evaluate(in: scope, resolver: resolver) })
+        case .conditional(let condition, let whenTrue, let whenFalse):
+            return (condition.evaluate(in: scope, resolver: resolver) ? whenTrue : whenFalse)
+                .evaluate(in: scope, resolver: resolver)
+        case .index(let collection, let index):
+            let elements = collection.evaluate(in: scope, resolver: resolver).elements
+            switch index {
+            case .first: return .one(elements.first ?? .null)
+            case .last: return .one(elements.last ?? .null)
+            case .size: return .one(.int(Int64(elements.count)))
+            case .at(let position):
+                guard let offset = PredicateCalculator.integer(position.scalar(in: scope, resolver: resolver)),
+                    offset >= 0, offset < elements.count
+                else { return .one(.null) }
+                return .one(elements[Int(offset)])
+            }
+        case .length(let string):
+            switch string.evaluate(in: scope, resolver: resolver) {
+            case .one(let value): return .one(PredicateCalculator.length(value))
+            case .many(let values): return .many(values.map(PredicateCalculator.length))
+            }
+        case .member(let base, let path):
+            guard case .object(let id) = base.scalar(in: scope, resolver: resolver), let values = resolver.resolve(id)
+            else { return path.isCollection ? .many([]) : .one(.null) }
+            guard path.isCollection else { return .one(path.scalar(from: values, resolver: resolver)) }
+            var elements: [StoreValue] = []
+            path.collect(from: values, hop: 0, resolver: resolver, into: &elements)
+            return .many(elements)
+        default:
+            return evaluate(in: scope, resolver: resolver)
+        }
+    }
+}
+
+/// The functions of `NSExpression` on stored values. Nothing traps: integer arithmetic that
+/// overflows is done in `Double` (as `NSNumber` arithmetic is), division by zero gives an
+/// infinity or NaN as in IEEE arithmetic, and arguments of the wrong kind or `nil` give `nil`.
+enum PredicateCalculator {
+    static func apply(_ function: PredicateFunction, _ arguments: [PredicateResult]) -> PredicateResult {
+        if function.isAggregate { return aggregate(function, arguments[0].elements.filter { !$0.isNull }) }
+        let values = arguments.map { result -> StoreValue in
+            if case .one(let value) = result { return value }
+            return .null
+        }
+        return .one(scalar(function, values))
+    }
+
+    private static func scalar(_ function: PredicateFunction, _ values: [StoreValue]) -> StoreValue {
+        switch function {
+        case .now: return .date(Date())
+        case .random: return .double(Double.random(in: 0..<1))
+        case .randomn:
+            guard let bound = integer(values[0]), bound > 0 else { return .null }
+            return .int(Int64.random(in: 0..<bound))
+        case .lowercase, .uppercase:
+            guard case .string(let text) = values[0] else { return .null }
+            return .string(function == .lowercase ? text.lowercased() : text.uppercased())
+        case .noindex: return values[0]
+        case .add, .subtract:
+            if let moved = dateArithmetic(function, values[0], values[1]) { return moved }
+            return arithmetic(function, values[0], values[1])
+        case .multiply, .divide, .modulus:
+            return arithmetic(function, values[0], values[1])
+        case .power:
+            guard let base = PredicateNumber(values[0]), let exponent = PredicateNumber(values[1]) else { return .null }
+            return .double(Foundation.pow(base.doubleValue, exponent.doubleValue))
+        case .abs, .ceiling, .floor, .trunc:
+            return rounding(function, values[0])
+        case .sqrt, .log, .ln, .exp:
+            guard let number = PredicateNumber(values[0]) else { return .null }
+            let x = number.doubleValue
+            switch function {
+            case .sqrt: return .double(x.squareRoot())
+            case .log: return .double(Foundation.log10(x))
+            case .ln: return .double(Foundation.log(x))
+            default: return .double(Foundation.exp(x))
+            }
+        case .bitwiseAnd, .bitwiseOr, .bitwiseXor, .leftShift, .rightShift:
+            guard let a = integer(values[0]), let b = integer(values[1]) else { return .null }
+            switch function {
+            case .bitwiseAnd: return .int(a & b)
+            case .bitwiseOr: return .int(a | b)
+            case .bitwiseXor: return .int(a ^ b)
+            // Smart shifts: a count past 63 gives 0 (or -1), a negative count shifts the other way.
+            case .leftShift: return .int(a << b)
+            default: return .int(a >> b)
+            }
+        case .onesComplement:
+            return integer(values[0]).map { .int(~$0) } ?? .null
+        default:
+            return .null
+        }
+    }
+
+    /// `+ - * / modulus:by:`: integers exactly (in `Double` when the result overflows), decimals
+    /// as decimals, anything else in `Double`. Division gives a fraction, as Apple's does.
+    private static func arithmetic(_ function: PredicateFunction, _ lhs: StoreValue, _ rhs: StoreValue) -> StoreValue {
+        guard let a = PredicateNumber(lhs), let b = PredicateNumber(rhs) else { return .null }
+        if case .int(let x) = a, case .int(let y) = b, function != .divide {
+            let (result, overflow): (Int64, Bool)
+            switch function {
+            case .add: (result, overflow) = x.addingReportingOverflow(y)
+            case .subtract: (result, overflow) = x.subtractingReportingOverflow(y)
+            case .multiply: (result, overflow) = x.multipliedReportingOverflow(by: y)
+            default:
+                guard y != 0 else { return .double(.nan) }
+                // Int64.min % -1 overflows in hardware; its remainder is 0.
+                (result, overflow) = x.remainderReportingOverflow(dividingBy: y)
+                return .int(overflow ? 0 : result)
+            }
+            if !overflow { return .int(result) }
+        }
+        let x = a.doubleValue
+        let y = b.doubleValue
+        if let p = decimal(a), let q = decimal(b), x.isFinite, y.isFinite, isDecimal(a) || isDecimal(b) {
+            switch function {
+            case .add: return .decimal(p + q)
+            case .subtract: return .decimal(p - q)
+            case .multiply: return .decimal(p * q)
+            case .divide where !q.isZero: return .decimal(p / q)
+            default: break
+            }
+        }
+        switch function {
+        case .add: return .double(x + y)
+        case .subtract: return .double(x - y)
+        case .multiply: return .double(x * y)
+        case .divide: return .double(x / y)
+        default: return .double(x.truncatingRemainder(dividingBy: y))
+        }
+    }
+
+    /// A date plus or minus seconds, or the seconds between two dates; `nil` without a date.
+    private static func dateArithmetic(_ function: PredicateFunction, _ lhs: StoreValue, _ rhs: StoreValue)
+        -> StoreValue?
+    {
+        switch (lhs, rhs) {
+        case (.date(let a), .date(let b)) where function == .subtract:
+            return .double(a.timeIntervalSinceReferenceDate - b.timeIntervalSinceReferenceDate)
+        case (.date(let date), _):
+            guard let seconds = PredicateNumber(rhs)?.doubleValue else { return .null }
+            return .date(date.addingTimeInterval(function == .add ? seconds : -seconds))
+        case (_, .date(let date)) where function == .add:
+            guard let seconds = PredicateNumber(lhs)?.doubleValue else { return .null }
+            return .date(date.addingTimeInterval(seconds))
+        case (_, .date):
+            return .null
+        default:
+            return nil
+        }
+    }
+
+    private static func rounding(_ function: PredicateFunction, _ value: StoreValue) -> StoreValue {
+        switch PredicateNumber(value) {
+        case .int(let x)?:
+            guard function == .abs else { return .int(x) }
+            return x == .min ? .double(-Double(x)) : .int(Swift.abs(x))
+        case .double(let x)?:
+            switch function {
+            case .abs: return .double(Swift.abs(x))
+            case .ceiling: return .double(x.rounded(.up))
+            case .floor: return .double(x.rounded(.down))
+            default: return .double(x.rounded(.towardZero))
+            }
+        case .decimal(var x)?:
+            if function == .abs { return .decimal(x.isSignMinus ? -x : x) }
+            var result = Decimal()
+            let mode: NSDecimalNumber.RoundingMode =
+                switch function {
+                case .ceiling: .up
+                case .floor: .down
+                default: x.isSignMinus ? .up : .down
+                }
+            NSDecimalRound(&result, &x, 0, mode)
+            return .decimal(result)
+        case nil:
+            return .null
+        }
+    }
+
+    private static func aggregate(_ function: PredicateFunction, _ values: [StoreValue]) -> PredicateResult {
+        switch function {
+        case .count: return .one(.int(Int64(values.count)))
+        case .sum: return .one(PredicateAggregation.apply(.sum, to: values))
+        case .average: return .one(PredicateAggregation.apply(.avg, to: values))
+        case .min: return .one(PredicateAggregation.apply(.min, to: values))
+        case .max: return .one(PredicateAggregation.apply(.max, to: values))
+        case .mode:
+            var counts: [StoreValue: Int] = [:]
+            for value in values { counts[value, default: 0] += 1 }
+            let most = counts.values.max() ?? 0
+            var seen = Set<StoreValue>()
+            return .many(values.filter { counts[$0] == most && seen.insert($0).inserted })
+        case .median:
+            let numbers = values.compactMap { PredicateNumber($0)?.doubleValue }.sorted()
+            guard !numbers.isEmpty else { return .one(.null) }
+            let middle = numbers.count / 2
+            return .one(.double(numbers.count % 2 == 1 ? numbers[middle] : (numbers[middle - 1] + numbers[middle]) / 2))
+        default:
+            // stddev: the population standard deviation.
+            let numbers = values.compactMap { PredicateNumber($0)?.doubleValue }
+            guard !numbers.isEmpty else { return .one(.null) }
+            let mean = numbers.reduce(0, +) / Double(numbers.count)
+            let variance = numbers.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(numbers.count)
+            return .one(.double(variance.squareRoot()))
+        }
+    }
+
+    /// An integral value as an integer (`nil` for fractions, out-of-range numbers and non-numbers).
+    static func integer(_ value: StoreValue) -> Int64? {
+        switch PredicateNumber(value) {
+        case .int(let x)?: return x
+        case .double(let x)?: return x.rounded(.towardZero) == x ? Int64(exactly: x) : nil
+        case .decimal(let x)?:
+            let double = NSDecimalNumber(decimal: x).doubleValue
+            return double.rounded(.towardZero) == double ? Int64(exactly: double) : nil
+        case nil: return nil
+        }
+    }
+
+    /// The length of a string in UTF-16 code units, as `NSString.length`; `nil` for non-strings.
+    static func length(_ value: StoreValue) -> StoreValue {
+        guard case .string(let text) = value else { return .null }
+        return .int(Int64(text.utf16.count))
+    }
+
+    private static func decimal(_ number: PredicateNumber) -> Decimal? {
+        switch number {
+        case .int(let x): Decimal(x)
+        case .double(let x): x.isFinite ? Decimal(x) : nil
+        case .decimal(let x): x.isNaN ? nil : x
+        }
+    }
+
+    private static func isDecimal(_ number: PredicateNumber) -> Bool {
+        if case .decimal = number { return true }
+        return false
+    }
+}
