@@ -204,6 +204,20 @@ import Testing
         }
     }
 
+    @Test func treesWithUnknownFunctionsOrArityFailWhenFetchedWithATypedError() throws {
+        let fixture = try PredicateFixture()
+        for operand in [
+            Operand.function("frobnicate:", [.key("price")]), .function("abs:", [.key("price"), .constant(1)]),
+        ] {
+            let predicate = FetchPredicate(.comparison(.init(operand, .equalTo, .constant(1))))
+            let error = #expect(throws: PersistenceError.self) { try fixture.names(matching: predicate) }
+            #expect(error?.code == .unsupportedPredicate)
+            #expect(
+                error?.message.contains(
+                    operand == .function("abs:", [.key("price"), .constant(1)]) ? "abs:" : "frobnicate:") == true)
+        }
+    }
+
     // MARK: - Encoding
 
     @Test func newOperandsEncodeAsTaggedJSONAndDecode() throws {
