@@ -2,8 +2,8 @@ import Foundation
 
 /// Parses a format string and its arguments into a ``PredicateExpression``.
 ///
-/// Precedence, loosest first: `OR`, `AND`, `NOT`, comparisons. `AND` and `OR` associate to the
-/// left. Arguments are bound as constants as their placeholders are met.
+/// Precedence, loosest first: `OR`, `AND`, `NOT`, comparisons, then the operators within an
+/// operand (``PredicateInfixOperator``). `AND` and `OR` associate to the left. Arguments are bound as constants as their placeholders are met.
 struct PredicateParser {
     let format: String
     let scalars: [Unicode.Scalar]
