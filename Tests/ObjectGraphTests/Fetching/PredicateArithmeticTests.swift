@@ -204,6 +204,19 @@ import Testing
         }
     }
 
+    // Apple's parser accepts FUNCTION(receiver, 'selector', …) and calls the method when it
+    // evaluates; here it parses and prints back, and a fetch refuses it naming the selector.
+    @Test func selectorFunctionsParseAndFailWhenFetchedNamingTheSelector() throws {
+        let predicate = try FetchPredicate(format: "FUNCTION(SELF, 'isFavorite:', 2) == YES AND price > 1")
+        #expect(predicate.description == "FUNCTION(SELF, \"isFavorite:\", 2) == YES AND price > 1")
+        #expect(try FetchPredicate(format: predicate.description) == predicate)
+        let fixture = try PredicateFixture()
+        let error = #expect(throws: PersistenceError.self) { try fixture.names(matching: predicate) }
+        #expect(error?.code == .unsupportedPredicate)
+        #expect(error?.message.contains("FUNCTION(…)") == true)
+        #expect(error?.message.contains("'isFavorite:'") == true)
+    }
+
     @Test func treesWithUnknownFunctionsOrArityFailWhenFetchedWithATypedError() throws {
         let fixture = try PredicateFixture()
         for operand in [

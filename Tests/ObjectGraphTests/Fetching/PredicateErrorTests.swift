@@ -98,13 +98,11 @@ struct PredicateParseError: Sendable, CustomTestStringConvertible {
     ]
 
     static let unsupported: [PredicateParseError] = [
-        PredicateParseError("FUNCTION(name, 'uppercaseString') == 'A'", .unsupportedPredicate, at: 0, "FUNCTION(…)"),
         PredicateParseError("CAST(price, 'NSString') == '1'", .unsupportedPredicate, at: 0, "CAST of anything"),
         PredicateParseError("CAST('1', 'NSFoo') == 1", .unsupportedPredicate, at: 10, "CAST to 'NSFoo'"),
         PredicateParseError("foo(price) == 1", .unsupportedPredicate, at: 0, "function 'foo'"),
         PredicateParseError(
             "castObject:toType:(price, 'NSString') == '1'", .unsupportedPredicate, at: 0, "castObject:toType:"),
-        PredicateParseError("FUNCTION(SELF, 'isFavorite') == YES", .unsupportedPredicate, at: 0, "'isFavorite'"),
         PredicateParseError("FIRST == 1", .unsupportedPredicate, at: 0, "FIRST"),
         PredicateParseError("LAST == 1", .unsupportedPredicate, at: 0, "LAST"),
         PredicateParseError(

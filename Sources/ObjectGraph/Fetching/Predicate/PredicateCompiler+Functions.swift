@@ -9,6 +9,12 @@ extension PredicateCompiler {
         -> Operand
     {
         guard let function = PredicateFunction(rawValue: name) else {
+            if name == "FUNCTION", arguments.count >= 2, case .constant(.string(let selector)) = arguments[1] {
+                throw PersistenceError.unsupportedPredicate(
+                    "the function call 'FUNCTION(…)' with the selector '\(selector)' (a method call)", format: nil,
+                    position: nil,
+                    advice: "Use a function of NSExpression, such as uppercase:(name), or compute the value in Swift.")
+            }
             throw PersistenceError.unsupportedPredicate(
                 "the function '\(name)'", format: nil, position: nil,
                 advice: "Use one of \(PredicateFunction.allCases.map(\.rawValue).joined(separator: ", ")).")

@@ -139,16 +139,15 @@ extension PredicateParser {
     }
 
     /// `FUNCTION(receiver, 'selector', arguments…)`: Apple calls a method of the receiver by
-    /// its Objective-C selector, which has no meaning here; refused with the selector's name.
+    /// its Objective-C selector. It parses (as `.function("FUNCTION", [receiver, selector, …])`,
+    /// printing back the same), and a fetch refuses it naming the selector.
     private mutating func parseSelectorFunction(at token: PredicateToken) throws -> Operand {
         let arguments = try parseArguments(of: "FUNCTION")
-        guard arguments.count >= 2, case .constant(.string(let selector)) = arguments[1] else {
+        guard arguments.count >= 2, case .constant(.string) = arguments[1] else {
             throw syntaxError(
                 "FUNCTION takes a receiver and a selector name in quotes, as in FUNCTION(SELF, 'name')", at: token)
         }
-        throw unsupported(
-            "the function call 'FUNCTION(…)' with the selector '\(selector)' (a method call)", at: token,
-            advice: "Use a function of NSExpression, such as uppercase:(name), or compute the value in Swift.")
+        return .function("FUNCTION", arguments)
     }
 
     // MARK: - Composed key paths
