@@ -109,6 +109,15 @@ extension PredicateCase {
         // The population standard deviation of {2, 4, 4, 4, 5, 5, 7, 9} is 2.
         PredicateCase("price > stddev:({2, 4, 4, 4, 5, 5, 7, 9}) * 100", ["Apple Pie", "max", "straße"]),
         PredicateCase("random() < 1 AND randomn:(10) < 10", everything),
+        // CAST of a computed value: castObject:toType:.
+        PredicateCase("CAST(added, 'NSNumber') == 1000", ["apple"]),
+        PredicateCase("CAST(added, \"NSNumber\") + 1000 < 3000", ["apple", "", "min"]),
+        PredicateCase("CAST(price, 'NSString') == '100'", ["apple"]),
+        PredicateCase(
+            "CAST(small * 1000, 'NSDate') == %@", args: [Date(timeIntervalSinceReferenceDate: 2000)], ["Apple Pie"]),
+        PredicateCase("CAST(name, 'NSNumber') > 0", []),
+        PredicateCase(
+            "castObject:toType:(price, 'NSDecimalNumber') == cost * 100", except("apple", "max", "min", "nan")),
     ]
 
     static let conditionalsAndIndexes: [PredicateCase] = [

@@ -98,11 +98,9 @@ struct PredicateParseError: Sendable, CustomTestStringConvertible {
     ]
 
     static let unsupported: [PredicateParseError] = [
-        PredicateParseError("CAST(price, 'NSString') == '1'", .unsupportedPredicate, at: 0, "CAST of anything"),
         PredicateParseError("CAST('1', 'NSFoo') == 1", .unsupportedPredicate, at: 10, "CAST to 'NSFoo'"),
         PredicateParseError("foo(price) == 1", .unsupportedPredicate, at: 0, "function 'foo'"),
-        PredicateParseError(
-            "castObject:toType:(price, 'NSString') == '1'", .unsupportedPredicate, at: 0, "castObject:toType:"),
+        PredicateParseError("CAST(price, 'NSUUID') == '1'", .unsupportedPredicate, at: 12, "CAST of a computed value"),
         PredicateParseError("FIRST == 1", .unsupportedPredicate, at: 0, "FIRST"),
         PredicateParseError("LAST == 1", .unsupportedPredicate, at: 0, "LAST"),
         PredicateParseError(

@@ -57,6 +57,13 @@ import Testing
         ("rightshift:by:(16, 2)", 4),
         ("onesComplement:(0)", -1),
         ("noindex:(5)", 5),
+        ("CAST(CAST(5.0, 'NSDate'), 'NSNumber')", 5.0),
+        ("CAST('12', 'NSNumber') + 0", 12),
+        (
+            "castObject:toType:('1.5', 'NSDecimalNumber')",
+            .decimal(Decimal(string: "1.5", locale: Locale(identifier: "en_US_POSIX"))!)
+        ),
+        ("CAST(1 + 1, 'NSString')", "2"),
         // The operators.
         ("1 + 2 * 3", 7),
         ("(1 + 2) * 3", 9),

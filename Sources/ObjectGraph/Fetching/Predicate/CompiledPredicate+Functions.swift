@@ -95,6 +95,9 @@ enum PredicateCalculator {
             }
         case .onesComplement:
             return integer(values[0]).map { .int(~$0) } ?? .null
+        case .cast:
+            guard case .string(let type) = values[1] else { return .null }
+            return cast(values[0], to: type)
         default:
             return .null
         }
@@ -211,6 +214,44 @@ enum PredicateCalculator {
             let mean = numbers.reduce(0, +) / Double(numbers.count)
             let variance = numbers.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(numbers.count)
             return .one(.double(variance.squareRoot()))
+        }
+    }
+
+    /// `castObject:toType:`: numbers, dates (as seconds since 2001) and strings converted; `nil`
+    /// for a value that does not convert.
+    private static func cast(_ value: StoreValue, to type: String) -> StoreValue {
+        switch (type, value) {
+        case (_, .null): return .null
+        case ("NSDate", .date): return value
+        case ("NSDate", _):
+            return PredicateNumber(value).map { .date(Date(timeIntervalSinceReferenceDate: $0.doubleValue)) } ?? .null
+        case ("NSString", .string): return value
+        case ("NSString", .uuid(let uuid)): return .string(uuid.uuidString)
+        case ("NSString", .url(let url)): return .string(url.absoluteString)
+        case ("NSString", _):
+            switch PredicateNumber(value) {
+            case .int(let x)?: return .string(String(x))
+            case .double(let x)?: return .string(String(x))
+            case .decimal(let x)?: return .string(x.description)
+            case nil: return .null
+            }
+        case (_, .date(let date)):
+            let seconds = date.timeIntervalSinceReferenceDate
+            return type == "NSDecimalNumber"
+                ? (seconds.isFinite ? .decimal(Decimal(seconds)) : .null) : .double(seconds)
+        case (_, .string(let text)):
+            let posix = Locale(identifier: "en_US_POSIX")
+            if type == "NSDecimalNumber" { return Decimal(string: text, locale: posix).map { .decimal($0) } ?? .null }
+            if let integer = Int64(text) { return .int(integer) }
+            return Double(text).map { .double($0) } ?? .null
+        default:
+            guard let number = PredicateNumber(value) else { return .null }
+            guard type == "NSDecimalNumber" else { return number.storeValue }
+            switch number {
+            case .int(let x): return .decimal(Decimal(x))
+            case .double(let x): return x.isFinite ? .decimal(Decimal(x)) : .null
+            case .decimal: return number.storeValue
+            }
         }
     }
 

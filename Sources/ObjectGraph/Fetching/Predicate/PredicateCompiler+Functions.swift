@@ -83,6 +83,20 @@ extension PredicateCompiler {
             }
             return .string
         case .noindex: return kinds[0]
+        case .cast:
+            guard case .string(let type)? = arguments[1].constant, PredicateFunction.castTypes.contains(type) else {
+                throw PersistenceError.unsupportedPredicate(
+                    "CAST to '\(arguments[1].text)'", format: nil, position: nil,
+                    advice: "Cast to \(PredicateFunction.castTypes.sorted().joined(separator: ", ")).")
+            }
+            switch type {
+            case "NSDate": return .date
+            case "NSString": return .string
+            case "NSDecimalNumber": return .decimal
+            default:
+                return kinds[0] == .integer || kinds[0] == .bool
+                    ? .integer : (kinds[0] == .decimal ? .decimal : .floating)
+            }
         case .add, .subtract:
             // Dates move by seconds; the difference of two dates is in seconds.
             if kinds.contains(.date) {

@@ -15,13 +15,19 @@ enum PredicateFunction: String, CaseIterable {
     case modulus = "modulus:by:", power = "raise:toPower:"
     case bitwiseAnd = "bitwiseAnd:with:", bitwiseOr = "bitwiseOr:with:", bitwiseXor = "bitwiseXor:with:"
     case leftShift = "leftshift:by:", rightShift = "rightshift:by:"
+    /// `CAST(x, "NSNumber")`: a value converted to `NSNumber`, `NSDecimalNumber`, `NSDate` or
+    /// `NSString`.
+    case cast = "castObject:toType:"
+
+    /// The types `castObject:toType:` converts to.
+    static let castTypes: Set<String> = ["NSNumber", "NSDecimalNumber", "NSDate", "NSString"]
 
     /// The number of arguments.
     var arity: Int {
         switch self {
         case .now, .random: 0
         case .add, .subtract, .multiply, .divide, .modulus, .power, .bitwiseAnd, .bitwiseOr, .bitwiseXor, .leftShift,
-            .rightShift:
+            .rightShift, .cast:
             2
         default: 1
         }

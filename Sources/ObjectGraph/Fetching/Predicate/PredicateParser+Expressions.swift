@@ -150,6 +150,25 @@ extension PredicateParser {
         return .function("FUNCTION", arguments)
     }
 
+    /// `CAST(expression, "type")` of anything but a literal: `castObject:toType:`, computed
+    /// per object (a date as `NSNumber` is its seconds since 2001).
+    mutating func parseComputedCast(at castToken: PredicateToken) throws -> Operand {
+        let value = try parseOperand()
+        try expect(",", "',' after the value to CAST")
+        guard case .string(let type) = current.kind else {
+            throw syntaxError("expected the type to CAST to as a quoted string, found \(describe(current))")
+        }
+        let typeToken = advance()
+        try expect(")", "')' to close the CAST")
+        guard PredicateFunction.castTypes.contains(type) else {
+            throw unsupported(
+                "CAST of a computed value to '\(type)'", at: typeToken,
+                advice:
+                    "Computed values can be cast to \(PredicateFunction.castTypes.sorted().joined(separator: ", ")).")
+        }
+        return .function(PredicateFunction.cast.rawValue, [value, .constant(.string(type))])
+    }
+
     // MARK: - Composed key paths
 
     /// `base.keys`.

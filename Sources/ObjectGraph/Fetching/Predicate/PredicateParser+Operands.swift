@@ -200,21 +200,20 @@ extension PredicateParser {
         let valueToken = current
         let text: String
         let isNumber: Bool
+        let afterNext = tokens[min(index + 2, tokens.count - 1)]
         switch (current.kind, next.kind) {
-        case (.string(let string), _):
+        case (.string(let string), .symbol(",")):
             (text, isNumber) = (string, false)
             advance()
-        case (.number(let digits, _), _):
+        case (.number(let digits, _), .symbol(",")):
             (text, isNumber) = (digits, true)
             advance()
-        case (.symbol("-"), .number(let digits, _)):
+        case (.symbol("-"), .number(let digits, _)) where isSymbol(",", afterNext):
             (text, isNumber) = ("-" + digits, true)
             advance()
             advance()
         default:
-            throw unsupported(
-                "CAST of anything but a string or number literal", at: castToken,
-                advice: "Convert the value in Swift and pass it as an argument.")
+            return try parseComputedCast(at: castToken)
         }
         try expect(",", "',' after the value to CAST")
         guard case .string(let type) = current.kind else {

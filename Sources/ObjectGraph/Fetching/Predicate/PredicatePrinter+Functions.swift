@@ -9,6 +9,11 @@ extension PredicatePrinter {
         if function == .subtract, arguments.count == 2, arguments[0] == .constant(.int(0)), !isNumber(arguments[1]) {
             return "-\(grouped(arguments[1], tighterThan: PredicateInfixOperator.prefixPrecedence - 1))"
         }
+        if function == .cast, arguments.count == 2, case .constant(.string(let type)) = arguments[1],
+            !isConstant(arguments[0])
+        {
+            return "CAST(\(operand(arguments[0])), \(quoted(type)))"
+        }
         if let op = function?.infix, arguments.count == 2 {
             let left = op.isRightAssociative ? op.precedence : op.precedence - 1
             let right = op.isRightAssociative ? op.precedence - 1 : op.precedence
@@ -43,6 +48,11 @@ extension PredicatePrinter {
             return PredicateInfixOperator.prefixPrecedence
         default: return .max
         }
+    }
+
+    private static func isConstant(_ operand: PredicateExpression.Operand) -> Bool {
+        if case .constant = operand { return true }
+        return false
     }
 
     private static func isNumber(_ operand: PredicateExpression.Operand) -> Bool {
