@@ -15,6 +15,8 @@ extension PredicateCase {
         PredicateCase("name.length > 6", ["Apple Pie", "e\u{301}clair", "emoji 🍎"]),
         PredicateCase("name.length == 0", [""]),
         PredicateCase("%K.length == 3", args: ["name"], ["りんご", "max", "min", "nan"]),
+        PredicateCase("length:(name) == 3", ["りんご", "max", "min", "nan"]),
+        PredicateCase("random:(labels.rank) == 3", ["Apple Pie", "CAFE"]),
         PredicateCase("SELF.name.length == 4", ["café", "CAFE"]),
         // A nil string has no length: the comparison is false.
         PredicateCase("note.length > 0", ["apple", "Ärger", "café", "CAFE", "りんご", "straße", "emoji 🍎"]),

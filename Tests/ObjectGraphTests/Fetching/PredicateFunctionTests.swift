@@ -57,6 +57,9 @@ import Testing
         ("rightshift:by:(16, 2)", 4),
         ("onesComplement:(0)", -1),
         ("noindex:(5)", 5),
+        ("length:('🍎a')", 3),
+        ("random:({7})", 7),
+        ("random:({})", nil),
         ("CAST(CAST(5.0, 'NSDate'), 'NSNumber')", 5.0),
         ("CAST('12', 'NSNumber') + 0", 12),
         (

@@ -64,6 +64,7 @@ enum PredicateCalculator {
             guard case .string(let text) = values[0] else { return .null }
             return .string(function == .lowercase ? text.lowercased() : text.uppercased())
         case .noindex: return values[0]
+        case .length: return length(values[0])
         case .add, .subtract:
             if let moved = dateArithmetic(function, values[0], values[1]) { return moved }
             return arithmetic(function, values[0], values[1])
@@ -192,6 +193,7 @@ enum PredicateCalculator {
     private static func aggregate(_ function: PredicateFunction, _ values: [StoreValue]) -> PredicateResult {
         switch function {
         case .count: return .one(.int(Int64(values.count)))
+        case .randomElement: return .one(values.randomElement() ?? .null)
         case .sum: return .one(PredicateAggregation.apply(.sum, to: values))
         case .average: return .one(PredicateAggregation.apply(.avg, to: values))
         case .min: return .one(PredicateAggregation.apply(.min, to: values))

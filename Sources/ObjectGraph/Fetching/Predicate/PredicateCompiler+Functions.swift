@@ -50,7 +50,7 @@ extension PredicateCompiler {
             let kind = argument.type.kind
             switch function {
             case .count: return .integer
-            case .mode: return kind
+            case .mode, .randomElement: return kind
             case .min, .max:
                 guard kind.isOrderable else {
                     throw mismatch(
@@ -75,13 +75,13 @@ extension PredicateCompiler {
         case .randomn:
             try requireNumbers(function, arguments[0], kinds[0])
             return .integer
-        case .lowercase, .uppercase:
+        case .lowercase, .uppercase, .length:
             guard [.string, .any, .null].contains(kinds[0]) else {
                 throw mismatch(
                     "applies \(function.rawValue) to '\(arguments[0].text)', which is \(arguments[0].type.summary), "
                         + "not a string", key: arguments[0].text)
             }
-            return .string
+            return function == .length ? .integer : .string
         case .noindex: return kinds[0]
         case .cast:
             guard case .string(let type)? = arguments[1].constant, PredicateFunction.castTypes.contains(type) else {

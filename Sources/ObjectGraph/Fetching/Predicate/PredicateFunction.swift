@@ -11,6 +11,10 @@ enum PredicateFunction: String, CaseIterable {
     case onesComplement = "onesComplement:", noindex = "noindex:"
     case sum = "sum:", count = "count:", min = "min:", max = "max:", average = "average:"
     case median = "median:", mode = "mode:", stddev = "stddev:"
+    /// `random:`: a random element of a collection.
+    case randomElement = "random:"
+    /// `length:`: a string's length in UTF-16 code units, as `key.length`.
+    case length = "length:"
     case add = "add:to:", subtract = "from:subtract:", multiply = "multiply:by:", divide = "divide:by:"
     case modulus = "modulus:by:", power = "raise:toPower:"
     case bitwiseAnd = "bitwiseAnd:with:", bitwiseOr = "bitwiseOr:with:", bitwiseXor = "bitwiseXor:with:"
@@ -36,7 +40,7 @@ enum PredicateFunction: String, CaseIterable {
     /// Whether the function takes a collection (`sum:`, `average:`, …) rather than one value.
     var isAggregate: Bool {
         switch self {
-        case .sum, .count, .min, .max, .average, .median, .mode, .stddev: true
+        case .sum, .count, .min, .max, .average, .median, .mode, .stddev, .randomElement: true
         default: false
         }
     }
@@ -51,7 +55,7 @@ enum PredicateFunction: String, CaseIterable {
 
     /// Whether each call may give another result (`random`, `randomn:`), so that it is never
     /// computed once for all objects.
-    var isRandom: Bool { self == .random || self == .randomn }
+    var isRandom: Bool { self == .random || self == .randomn || self == .randomElement }
 
     /// The function a name in a format string calls: Apple's name (`average:`, `add:to:`) or
     /// its first part without the colon (`average`, as in Apple's grammar), in any case.
