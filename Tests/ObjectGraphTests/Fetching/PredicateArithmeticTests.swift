@@ -231,6 +231,29 @@ import Testing
         }
     }
 
+    @Test func indexProbesServeFoldedCallsAsTheyServeConstants() throws {
+        let container = try PersistentContainer(
+            model: try ManagedObjectModel(Fruit.self, Basket.self, Owner.self, Tag.self), storeDescription: .inMemory)
+        let context = container.newContext()
+        for (index, name) in ["kiwi", "fig", "KIWI", "plum", "kiwi"].enumerated() {
+            let fruit = Fruit(context: context)
+            fruit.name = name
+            fruit.price = Int64(index)
+        }
+        try context.save()
+        let fresh = container.newContext()
+        func prices(_ format: String) throws -> [Int64] {
+            try fresh.fetch(FetchRequest<Fruit>(predicate: try FetchPredicate(format: format))).map(\.price)
+        }
+        // `name` is indexed: the folded call is a constant, so the probe answers it.
+        #expect(try prices("name == lowercase:('KIWI')") == [0, 4])
+        #expect(try prices("name == lowercase:('KIWI')") == prices("name == 'kiwi'"))
+        #expect(try prices("name IN {uppercase:('kiwi'), 'fig'}") == [1, 2])
+        // Evaluated per object, off the index, the same rows match.
+        #expect(try prices("lowercase:(name) == 'kiwi'") == [0, 2, 4])
+        #expect(try prices("name == TERNARY(price >= 0, 'kiwi', 'x')") == [0, 4])
+    }
+
     // MARK: - Encoding
 
     @Test func newOperandsEncodeAsTaggedJSONAndDecode() throws {
