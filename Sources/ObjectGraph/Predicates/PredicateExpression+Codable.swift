@@ -42,6 +42,7 @@ extension PredicateExpression.Operand {
         case constant
         case evaluatedObject = "self"
         case variable, keyPath, base, aggregate, collection, keys, subquery, over
+        case function, arguments, ternary, then, `else`, index
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -62,6 +63,16 @@ extension PredicateExpression.Operand {
             try container.encode(predicate, forKey: .subquery)
             try container.encode(collection, forKey: .over)
             try container.encode(variable, forKey: .variable)
+        case .function(let name, let arguments):
+            try container.encode(name, forKey: .function)
+            try container.encode(arguments, forKey: .arguments)
+        case .ternary(let condition, let whenTrue, let whenFalse):
+            try container.encode(condition, forKey: .ternary)
+            try container.encode(whenTrue, forKey: .then)
+            try container.encode(whenFalse, forKey: .else)
+        case .index(let collection, let index):
+            try container.encode(index, forKey: .index)
+            try container.encode(collection, forKey: .base)
         }
     }
 
@@ -71,6 +82,14 @@ extension PredicateExpression.Operand {
             self = .constant(value)
         } else if container.contains(.evaluatedObject) {
             self = .evaluatedObject
+        } else if let name = try container.decodeIfPresent(String.self, forKey: .function) {
+            self = .function(name, try container.decode([Self].self, forKey: .arguments))
+        } else if let condition = try container.decodeIfPresent(PredicateExpression.self, forKey: .ternary) {
+            self = .ternary(
+                condition, try container.decode(Self.self, forKey: .then),
+                try container.decode(Self.self, forKey: .else))
+        } else if let index = try container.decodeIfPresent(PredicateExpression.Index.self, forKey: .index) {
+            self = .index(try container.decode(Self.self, forKey: .base), index)
         } else if let keys = try container.decodeIfPresent([String].self, forKey: .keyPath) {
             self = .keyPath(try container.decodeIfPresent(Self.self, forKey: .base) ?? .evaluatedObject, keys)
         } else if let elements = try container.decodeIfPresent([Self].self, forKey: .aggregate) {

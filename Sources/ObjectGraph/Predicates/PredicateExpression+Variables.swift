@@ -64,6 +64,20 @@ extension PredicateExpression.Operand {
             return .subquery(
                 try collection.substituting(variables, boundBySubquery: bound), variable: variable,
                 try predicate.substituting(variables, boundBySubquery: bound.union([variable])))
+        case .function(let name, let arguments):
+            return .function(name, try arguments.map { try $0.substituting(variables, boundBySubquery: bound) })
+        case .ternary(let condition, let whenTrue, let whenFalse):
+            return .ternary(
+                try condition.substituting(variables, boundBySubquery: bound),
+                try whenTrue.substituting(variables, boundBySubquery: bound),
+                try whenFalse.substituting(variables, boundBySubquery: bound))
+        case .index(let collection, let index):
+            let substituted: PredicateExpression.Index =
+                switch index {
+                case .at(let position): .at(try position.substituting(variables, boundBySubquery: bound))
+                default: index
+                }
+            return .index(try collection.substituting(variables, boundBySubquery: bound), substituted)
         }
     }
 
@@ -78,6 +92,15 @@ extension PredicateExpression.Operand {
         case .subquery(let collection, let variable, let predicate):
             collection.collectVariables(into: &names, boundBySubquery: bound)
             predicate.collectVariables(into: &names, boundBySubquery: bound.union([variable]))
+        case .function(_, let arguments):
+            for argument in arguments { argument.collectVariables(into: &names, boundBySubquery: bound) }
+        case .ternary(let condition, let whenTrue, let whenFalse):
+            condition.collectVariables(into: &names, boundBySubquery: bound)
+            whenTrue.collectVariables(into: &names, boundBySubquery: bound)
+            whenFalse.collectVariables(into: &names, boundBySubquery: bound)
+        case .index(let collection, let index):
+            collection.collectVariables(into: &names, boundBySubquery: bound)
+            if case .at(let position) = index { position.collectVariables(into: &names, boundBySubquery: bound) }
         }
     }
 }

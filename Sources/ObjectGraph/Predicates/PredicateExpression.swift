@@ -107,6 +107,17 @@ public indirect enum PredicateExpression: Sendable, Hashable, Codable, CustomStr
         public static let caseInsensitive = Options(rawValue: 1)
         /// `[d]`: compare without regard to diacritics (é equals e).
         public static let diacriticInsensitive = Options(rawValue: 2)
+        /// `[n]`: the strings are already normalized, so comparison may skip normalizing them.
+        /// Results are those without `[n]`: comparison here is by canonical equivalence anyway,
+        /// and `[c]`/`[d]` still fold.
+        public static let normalized = Options(rawValue: 4)
+        /// `[l]`: compare as the current locale does. Accepted and kept; comparison here is
+        /// locale-independent (Unicode default case folding), which differs from a locale's only
+        /// for locales with their own case rules (Turkish dotted and dotless i).
+        public static let localeSensitive = Options(rawValue: 8)
+
+        /// The options that change results: `[c]` and `[d]`.
+        var folding: Options { intersection([.caseInsensitive, .diacriticInsensitive]) }
     }
 
     /// A value in a comparison: a constant, a key path, a variable, or an expression over a
@@ -128,6 +139,14 @@ public indirect enum PredicateExpression: Sendable, Hashable, Codable, CustomStr
         case collection(Operand, CollectionFunction, [String])
         /// `SUBQUERY(collection, $variable, predicate)`: the elements that match.
         case subquery(Operand, variable: String, PredicateExpression)
+        /// A function of `NSExpression` by its name, such as `now`, `abs:` or `average:`.
+        /// Arithmetic and bitwise operators are functions too: `price * 2` is
+        /// `.function("multiply:by:", [price, 2])`, `-x` is `.function("from:subtract:", [0, x])`.
+        case function(String, [Operand])
+        /// `TERNARY(predicate, a, b)`: `a` where the predicate holds, else `b`.
+        case ternary(PredicateExpression, Operand, Operand)
+        /// `collection[index]`, `collection[FIRST]`, `collection[LAST]` or `collection[SIZE]`.
+        case index(Operand, Index)
 
         /// A key path from `SELF`, such as `.key("basket.owner.name")`.
         public static func key(_ path: String) -> Operand {

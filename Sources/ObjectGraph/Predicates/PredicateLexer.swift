@@ -44,8 +44,8 @@ struct PredicateLexer {
     ]
 
     private static let symbols = [
-        "==", "!=", "<>", "<=", "=<", ">=", "=>", "&&", "||", "**", ":=", "=", "<", ">", "!", "(", ")", "{", "}", "[",
-        "]", ",", ".", "+", "-", "*", "/",
+        "==", "!=", "<>", "<<", ">>", "<=", "=<", ">=", "=>", "&&", "||", "**", ":=", "=", "<", ">", "!", "(", ")", "{",
+        "}", "[", "]", ",", ".", "+", "-", "*", "/", "&", "|", "^", "~", ":",
     ].map { Array($0.unicodeScalars) }
 
     let format: String
@@ -116,9 +116,7 @@ struct PredicateLexer {
                 index += symbol.count
                 return .symbol(Self.text(symbol[...]))
             }
-            let hint =
-                scalar == "&" ? " (did you mean '&&'?)" : scalar == "|" ? " (did you mean '||'?)" : ""
-            throw error("unexpected character '\(scalar)'\(hint)", at: start)
+            throw error("unexpected character '\(scalar)'", at: start)
         }
     }
 

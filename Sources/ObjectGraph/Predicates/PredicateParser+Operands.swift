@@ -12,12 +12,16 @@ extension PredicateParser {
         guard depth <= Self.maximumDepth else {
             throw syntaxError("the predicate is nested more than \(Self.maximumDepth) levels deep")
         }
+        return try parseBinary(tighterThan: 0)
+    }
+
+    /// An operand with its `.key`, `.@function` and `[index]` suffixes.
+    mutating func parsePostfix() throws -> Operand {
         var operand = try parsePrimaryOperand()
         while true {
             if isSymbol("[") {
-                throw unsupported(
-                    "array indexing ('[…]', including [FIRST], [LAST] and [SIZE])",
-                    advice: "Use a key path, @count, or a SUBQUERY instead.")
+                operand = .index(operand, try parseIndex())
+                continue
             }
             guard isSymbol(".") else { return operand }
             let dot = advance()
@@ -30,14 +34,10 @@ extension PredicateParser {
         let token = advance()
         switch token.kind {
         case .identifier(let key):
-            switch base {
-            case .evaluatedObject, .variable: return .keyPath(base, [key])
-            case .keyPath(let root, let keys): return .keyPath(root, keys + [key])
-            default:
-                throw unsupported(
-                    "a key path after a constant, a collection operator or a SUBQUERY", at: token,
-                    advice: "Apply key paths before the collection operator, as in fruits.@sum.price.")
-            }
+            return try member([key], of: base, at: token)
+        case .placeholder("K"):
+            // `owner.%K`, `%K.%K`: the argument's key path continues the one before it.
+            return try appending(try bindPlaceholder("K", at: token), to: base, at: token)
         case .collectionOperator(let name):
             guard let function = PredicateExpression.CollectionFunction(rawValue: name.lowercased()) else {
                 throw unsupported(
@@ -72,17 +72,9 @@ extension PredicateParser {
         case .number(let text, let isInteger):
             advance()
             return .constant(try number(text, isInteger: isInteger, negative: false, at: token))
-        case .symbol("-"):
-            guard case .number(let text, let isInteger) = next.kind else {
-                throw unsupported("arithmetic ('-')", advice: "Compute the value in Swift and pass it as an argument.")
-            }
-            advance()
-            advance()
-            return .constant(try number(text, isInteger: isInteger, negative: true, at: token))
         case .symbol("("):
             advance()
             let inner = try parseOperand()
-            try rejectArithmetic()
             try expect(")", "')' to close the '('")
             return inner
         case .symbol("{"):
@@ -95,12 +87,7 @@ extension PredicateParser {
             return try bindPlaceholder(conversion, at: token)
         case .identifier(let name):
             advance()
-            if isSymbol("(") {
-                let shown = name.uppercased() == "FUNCTION" ? "FUNCTION(…)" : "\(name)(…)"
-                throw unsupported(
-                    "the function call '\(shown)'", at: token,
-                    advice: "Compute the value in Swift and pass it as an argument.")
-            }
+            if isSymbol("(") || isSymbol(":") { return try parseFunction(name, at: token) }
             return .keyPath(.evaluatedObject, [name])
         case .keyword(let word):
             return try parseKeywordOperand(word, at: token)
@@ -130,7 +117,9 @@ extension PredicateParser {
         case "CAST":
             return try parseCast()
         case "FIRST", "LAST", "SIZE":
-            throw unsupported("\(word) (array indexing)", advice: "Use a key path, @count, or a SUBQUERY instead.")
+            throw unsupported(
+                "\(word) outside an index expression", advice: "Write it in brackets after a collection: tags[\(word)]."
+            )
         case "ANYKEY", "FETCH":
             throw unsupported(word)
         case "ANY", "SOME", "ALL", "NONE":
@@ -151,7 +140,6 @@ extension PredicateParser {
                 elements.append(try parseOperand())
             }
         }
-        try rejectArithmetic()
         try expect("}", "',' or '}' in the list")
         var constants: [PredicateValue] = []
         for element in elements {
@@ -212,21 +200,20 @@ extension PredicateParser {
         let valueToken = current
         let text: String
         let isNumber: Bool
+        let afterNext = tokens[min(index + 2, tokens.count - 1)]
         switch (current.kind, next.kind) {
-        case (.string(let string), _):
+        case (.string(let string), .symbol(",")):
             (text, isNumber) = (string, false)
             advance()
-        case (.number(let digits, _), _):
+        case (.number(let digits, _), .symbol(",")):
             (text, isNumber) = (digits, true)
             advance()
-        case (.symbol("-"), .number(let digits, _)):
+        case (.symbol("-"), .number(let digits, _)) where isSymbol(",", afterNext):
             (text, isNumber) = ("-" + digits, true)
             advance()
             advance()
         default:
-            throw unsupported(
-                "CAST of anything but a string or number literal", at: castToken,
-                advice: "Convert the value in Swift and pass it as an argument.")
+            return try parseComputedCast(at: castToken)
         }
         try expect(",", "',' after the value to CAST")
         guard case .string(let type) = current.kind else {
@@ -270,7 +257,7 @@ extension PredicateParser {
     // MARK: - Placeholders
 
     /// Binds the next argument to a placeholder.
-    private mutating func bindPlaceholder(_ conversion: String, at token: PredicateToken) throws -> Operand {
+    mutating func bindPlaceholder(_ conversion: String, at token: PredicateToken) throws -> Operand {
         guard argumentIndex < arguments.count else {
             throw PersistenceError.predicateArguments(
                 "no argument for the placeholder %\(conversion) (\(Self.counted(arguments.count, "argument")) given)",

@@ -2,8 +2,8 @@ import Foundation
 
 /// Parses a format string and its arguments into a ``PredicateExpression``.
 ///
-/// Precedence, loosest first: `OR`, `AND`, `NOT`, comparisons. `AND` and `OR` associate to the
-/// left. Arguments are bound as constants as their placeholders are met.
+/// Precedence, loosest first: `OR`, `AND`, `NOT`, comparisons, then the operators within an
+/// operand (``PredicateInfixOperator``). `AND` and `OR` associate to the left. Arguments are bound as constants as their placeholders are met.
 struct PredicateParser {
     let format: String
     let scalars: [Unicode.Scalar]
@@ -12,6 +12,8 @@ struct PredicateParser {
     let arguments: [Any?]
     var argumentIndex = 0
     var depth = 0
+    /// The last `&` or `|` read, for the hint when it was meant as `&&` or `||`.
+    var lastBitwiseToken: PredicateToken?
 
     static let maximumDepth = 200
 
@@ -118,10 +120,26 @@ struct PredicateParser {
 
     mutating func parsePrimary() throws -> PredicateExpression {
         if isSymbol("(") {
-            advance()
-            let inner = try parseOr()
-            try expect(")", "')' to close the '('")
-            return inner
+            // A parenthesised predicate, or a comparison whose left operand starts with a
+            // parenthesised expression (`(flags & 4) == 4`): try the first, then the second.
+            let saved = (index, argumentIndex, lastBitwiseToken)
+            do {
+                advance()
+                let inner = try parseOr()
+                try expect(")", "')' to close the '('")
+                return inner
+            } catch {
+                let failedAt = index
+                (index, argumentIndex, lastBitwiseToken) = saved
+                do {
+                    return try parseComparison()
+                } catch let second {
+                    // Report the attempt that read further.
+                    if index >= failedAt { throw second }
+                    index = failedAt
+                    throw error
+                }
+            }
         }
         if isKeyword("TRUEPREDICATE") {
             advance()
@@ -151,8 +169,14 @@ struct PredicateParser {
         if case .end = current.kind {
             throw syntaxError("expected a value or key path after \(describe(operatorToken))")
         }
+        lastBitwiseToken = nil
         let rhs = try parseOperand()
-        try rejectArithmetic()
+        if let bitwise = lastBitwiseToken, isComparisonOperator(current) {
+            let symbol = bitwise.kind == .symbol("&") ? "&&" : "||"
+            throw syntaxError(
+                "'\(text(from: bitwise.position, to: bitwise.end))' is a bitwise operator between values "
+                    + "(did you mean '\(symbol)' to combine comparisons?)", at: bitwise)
+        }
         try validate(op, rhs: rhs, at: rhsStart)
         let comparison = PredicateExpression.comparison(
             PredicateExpression.Comparison(lhs, op, rhs, modifier: modifier, options: options))
@@ -182,7 +206,6 @@ struct PredicateParser {
             advance()
             return (op, token)
         }
-        try rejectArithmetic()
         if isSymbol(":=") { throw unsupported("assignment (':=')") }
         var hint = ""
         if isKeyword("NOT") {
@@ -198,15 +221,18 @@ struct PredicateParser {
         guard isSymbol("[") else { return [] }
         advance()
         guard case .identifier(let letters) = current.kind else {
-            throw syntaxError("expected comparison options such as c, d or cd inside '[…]', found \(describe(current))")
+            throw syntaxError(
+                "expected comparison options such as c, d, cd, n or l inside '[…]', found \(describe(current))")
         }
         var options: PredicateExpression.Options = []
         for letter in letters {
             switch letter {
             case "c", "C": options.insert(.caseInsensitive)
             case "d", "D": options.insert(.diacriticInsensitive)
+            case "n", "N": options.insert(.normalized)
+            case "l", "L": options.insert(.localeSensitive)
             default:
-                throw syntaxError("unknown comparison option '\(letter)'; use [c], [d] or [cd]")
+                throw syntaxError("unknown comparison option '\(letter)'; use [c], [d], [n] or [l], or several: [cd]")
             }
         }
         advance()
@@ -214,11 +240,14 @@ struct PredicateParser {
         return options
     }
 
-    /// Arithmetic operators parse, then fail as unsupported.
-    func rejectArithmetic() throws {
-        guard case .symbol(let symbol) = current.kind, ["+", "-", "*", "/", "**"].contains(symbol) else { return }
-        throw unsupported(
-            "arithmetic ('\(symbol)')", advice: "Compute the value in Swift and pass it as an argument.")
+    /// Whether the token is a comparison operator.
+    func isComparisonOperator(_ token: PredicateToken) -> Bool {
+        switch token.kind {
+        case .symbol(let symbol): ["==", "=", "!=", "<>", "<", "<=", "=<", ">", ">=", "=>"].contains(symbol)
+        case .keyword(let word):
+            ["BETWEEN", "IN", "CONTAINS", "BEGINSWITH", "ENDSWITH", "LIKE", "MATCHES"].contains(word)
+        default: false
+        }
     }
 
     /// Checks what can be checked without the entity: BETWEEN bounds and MATCHES patterns.

@@ -75,6 +75,8 @@ enum PredicatePrinter {
         var letters = ""
         if options.contains(.caseInsensitive) { letters += "c" }
         if options.contains(.diacriticInsensitive) { letters += "d" }
+        if options.contains(.normalized) { letters += "n" }
+        if options.contains(.localeSensitive) { letters += "l" }
         return letters.isEmpty ? "" : "[\(letters)]"
     }
 
@@ -99,6 +101,19 @@ enum PredicatePrinter {
             return "\(prefix).@\(function.rawValue)" + keys.map { ".\(key($0))" }.joined()
         case .subquery(let collection, let variable, let predicate):
             return "SUBQUERY(\(self.operand(collection)), $\(variable), \(self.predicate(predicate)))"
+        case .function(let name, let arguments):
+            return function(name, arguments)
+        case .ternary(let condition, let whenTrue, let whenFalse):
+            return "TERNARY(\(predicate(condition)), \(self.operand(whenTrue)), \(self.operand(whenFalse)))"
+        case .index(let collection, let index):
+            let inner =
+                switch index {
+                case .first: "FIRST"
+                case .last: "LAST"
+                case .size: "SIZE"
+                case .at(let position): self.operand(position)
+                }
+            return "\(postfixBase(collection))[\(inner)]"
         }
     }
 

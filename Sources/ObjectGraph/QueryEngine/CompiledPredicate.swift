@@ -271,11 +271,27 @@ indirect enum PredicateGetter {
     /// The elements of a collection (of objects) for which the predicate holds, with the
     /// element bound to the variable at the given index.
     case subquery(PredicateGetter, PredicateNode)
+    /// A function of `NSExpression` (arithmetic included) applied to computed arguments.
+    case function(PredicateFunction, [PredicateGetter])
+    /// `TERNARY(predicate, a, b)`.
+    case conditional(PredicateNode, PredicateGetter, PredicateGetter)
+    /// `collection[index]`, `[FIRST]`, `[LAST]`, `[SIZE]`.
+    case index(PredicateGetter, CompiledIndex)
+    /// The length of a string (`name.length`), of each string of a collection.
+    case length(PredicateGetter)
+    /// A key path from the object another getter gives (`tags[FIRST].name`).
+    case member(PredicateGetter, CompiledPath)
 
     enum PathRoot {
         case object
         case variable(Int)
     }
+}
+
+/// What an index expression takes from a collection, compiled.
+indirect enum CompiledIndex {
+    case first, last, size
+    case at(PredicateGetter)
 }
 
 /// A key path resolved to slots: relationship hops, then a final slot.

@@ -23,6 +23,8 @@ extension PredicateCompiler {
                 text: text)
         case .keyPath(let base, let keys):
             guard !keys.isEmpty else { return try self.operand(base) }
+            if let length = try stringLength(base, keys, text: text) { return length }
+            if case .index = base { return try member(base, keys, text: text) }
             let root: PredicateGetter.PathRoot
             let rootEntity: EntityInfo
             switch base {
@@ -69,6 +71,12 @@ extension PredicateCompiler {
             return Operand(
                 getter: .subquery(source.getter, inner), type: objectType(element, isCollection: true),
                 constant: nil, text: text)
+        case .function(let name, let arguments):
+            return try function(name, arguments, text: text)
+        case .ternary(let condition, let whenTrue, let whenFalse):
+            return try ternary(condition, whenTrue, whenFalse, text: text)
+        case .index(let collection, let index):
+            return try self.index(collection, index, text: text)
         }
     }
 
@@ -121,14 +129,14 @@ extension PredicateCompiler {
     }
 
     /// The innermost `SUBQUERY` variable named `name`.
-    private func variable(_ name: String) throws -> (Int, EntityInfo) {
+    func variable(_ name: String) throws -> (Int, EntityInfo) {
         guard let index = variables.lastIndex(where: { $0.name == name }) else {
             throw PersistenceError.unboundPredicateVariable(name)
         }
         return (index, variables[index].entity)
     }
 
-    private func objectType(_ entity: EntityInfo, isCollection: Bool) -> OperandType {
+    func objectType(_ entity: EntityInfo, isCollection: Bool) -> OperandType {
         OperandType(
             kind: .object(entity.name), isCollection: isCollection,
             summary: isCollection ? "a collection of \(entity.name) objects" : "a \(entity.name) object")

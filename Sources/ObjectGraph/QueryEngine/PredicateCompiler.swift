@@ -61,7 +61,8 @@ struct PredicateCompiler {
         let lhs = try operand(comparison.lhs)
         let rhs = try operand(comparison.rhs)
         let op = comparison.operator
-        let options = comparison.options
+        // `[n]` and `[l]` do not change results here (see ``PredicateExpression/Options``).
+        let options = comparison.options.folding
         // Membership: `collection CONTAINS element` and `element IN collection`.
         if op == .contains, comparison.modifier == .direct, lhs.type.isCollection {
             return try membership(of: rhs, in: lhs, options: options)

@@ -57,6 +57,8 @@ extension PredicateGetter {
                 if predicate.evaluate(in: inner, resolver: resolver) { kept.append(element) }
             }
             return .many(kept)
+        case .function, .conditional, .index, .length, .member:
+            return evaluateComputed(in: scope, resolver: resolver)
         }
     }
 }

@@ -5,16 +5,16 @@ import ObjectGraph
 import ObjectGraphTesting
 import Testing
 
-// Predicates example 4 begin
+// Predicates example 5 begin
 func cheapFruitIDs(in context: ManagedContext) throws -> [ObjectID] {
     var request = Fruit.fetchRequest()
     request.predicate = try FetchPredicate(format: "price < %d", 100)
     request.sortDescriptors = [SortDescriptor(key: "price")]
     return try context.fetchObjectIDs(request)  // no objects created or registered
 }
-// Predicates example 4 end
+// Predicates example 5 end
 
-// Predicates example 5 begin
+// Predicates example 6 begin
 func priceList(in context: ManagedContext) throws -> [String] {
     var request = Fruit.fetchRequest()
     request.propertiesToFetch = ["name", "price", "basket.label"]
@@ -26,7 +26,7 @@ func priceList(in context: ManagedContext) throws -> [String] {
         return "\(name): \(price) (\(basket))"
     }
 }
-// Predicates example 5 end
+// Predicates example 6 end
 
 // PortingFromCoreData example 2 begin
 func clearance(_ container: PersistentContainer) throws -> (updated: Int, deleted: Int) {

@@ -5,7 +5,7 @@ import ObjectGraph
 import ObjectGraphTesting
 import Testing
 
-// Predicates example 6 begin
+// Predicates example 7 begin
 final class Listing: ManagedObject {
     @Attribute(indexed: true) var city = ""
     @Attribute(indexed: true) var rent: Int64 = 0
@@ -22,16 +22,16 @@ func affordableFlats(in context: ManagedContext, city: String) throws -> [Listin
     request.sortDescriptors = [SortDescriptor(key: "rent")]
     return try context.fetch(request)
 }
-// Predicates example 6 end
+// Predicates example 7 end
 
-// Predicates example 7 begin
+// Predicates example 8 begin
 func listings(in context: ManagedContext, cityPrefix: String) throws -> [Listing] {
     // With 2,048 listings or more, the first such fetch builds the column of `city`; later
     // fetches use it (while no saved listing has unsaved changes in the context).
     let request = FetchRequest<Listing>(predicate: try FetchPredicate(format: "city BEGINSWITH %@", cityPrefix))
     return try context.fetch(request)
 }
-// Predicates example 7 end
+// Predicates example 8 end
 
 @Suite struct IndexGuideTests {
     @Test func indexExampleFindsCommittedAndPendingListings() throws {

@@ -15,7 +15,7 @@ func kitchenFruits(in context: ManagedContext) throws -> [Fruit] {
 }
 // Predicates example 1 end
 
-// Predicates example 2 begin
+// Predicates example 3 begin
 func expensiveApples(in context: ManagedContext) throws -> [Fruit] {
     let minimum: Int64 = 100
     var request = Fruit.fetchRequest()
@@ -23,16 +23,16 @@ func expensiveApples(in context: ManagedContext) throws -> [Fruit] {
     // request.predicate?.description == #"price > 100 AND name BEGINSWITH "a""#
     return try context.fetch(request)
 }
-// Predicates example 2 end
+// Predicates example 3 end
 
-// Predicates example 3 begin
+// Predicates example 4 begin
 func longNamedFruits(in context: ManagedContext) throws -> [Fruit] {
     let predicate = FetchPredicate(#Predicate<Fruit> { $0.price > 0 && $0.name.count > 10 })
     // predicate.evaluatesInSwift == true
     // predicate.description == "price > 0 AND #Predicate<Fruit>"
     return try context.fetch(FetchRequest<Fruit>(predicate: predicate))
 }
-// Predicates example 3 end
+// Predicates example 4 end
 
 @Suite struct PredicatesGuideTests {
     @Test func examplesDoWhatTheGuideSays() throws {

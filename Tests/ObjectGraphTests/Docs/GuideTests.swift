@@ -10,6 +10,7 @@ import Testing
         "Tests/ObjectGraphTests/Docs/GuideExamples.swift", "Tests/ObjectGraphTests/Docs/GuideExamples+Kit.swift",
         "Tests/ObjectGraphTests/Docs/GuideExamples+ChildContexts.swift",
         "Tests/ObjectGraphTests/Docs/GuideExamples+SwiftPredicates.swift",
+        "Tests/ObjectGraphTests/Docs/GuideExamples+Expressions.swift",
         "Tests/ObjectGraphTests/Docs/GuideExamples+BatchRequests.swift",
         "Tests/ObjectGraphTests/Docs/GuideExamples+Indexes.swift",
         "Tests/ObjectGraphTests/Docs/GuideExamples+Observation.swift",

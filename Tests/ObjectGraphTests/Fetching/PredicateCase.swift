@@ -45,7 +45,9 @@ struct PredicateCase: Sendable, CustomTestStringConvertible {
         return try predicate.withSubstitutionVariables(variables(fixture))
     }
 
-    static var all: [PredicateCase] { strings + stringOperators + numbers + otherKinds + logic + relationships }
+    static var all: [PredicateCase] {
+        strings + stringOperators + numbers + otherKinds + logic + relationships + computed
+    }
 
     static let everything = PredicateFixtureData.names
     static func except(_ names: String...) -> [String] {

@@ -169,7 +169,6 @@ extension SwiftPredicateCase {
     }()
 
     static let fallingBack: [SwiftPredicateCase] = [
-        .init("arithmetic", #Predicate { $0.weight * 2 > 3 }, "weight > 1.5"),
         .init("nil coalescing", #Predicate { ($0.optionalPrice ?? 0) > 3 }, "optionalPrice > 3"),
         .init("flatMap closure", #Predicate { $0.shelf.flatMap { $0.floor > 0 } ?? false }, "shelf.floor > 0"),
         .init(
@@ -192,8 +191,8 @@ extension SwiftPredicateCase {
             "note == 'CAFE'", fallsBack: "note != nil AND #Predicate<Product>"),
         .init(
             "three conjuncts, middle unconvertible",
-            #Predicate { $0.inStock && $0.weight * 2 > 1 && $0.price < 200 },
-            "inStock == YES AND weight > 0.5 AND price < 200",
+            #Predicate { $0.inStock && $0.name.count > 4 && $0.price < 200 },
+            "inStock == YES AND name IN %@ AND price < 200", PredicateFixtureData.names.filter { $0.count > 4 },
             fallsBack: "inStock == YES AND price < 200 AND #Predicate<Product>"),
         .init(
             "negated unconvertible", #Predicate { !($0.name.count > 4) }, "NOT name IN %@",
@@ -201,8 +200,30 @@ extension SwiftPredicateCase {
         .init(
             "or with unconvertible", #Predicate { $0.name.count > 5 || $0.price == 0 }, "name IN %@ OR price == 0",
             PredicateFixtureData.names.filter { $0.count > 5 }),
-        .init("remainder", #Predicate { $0.price % 50 == 0 }, "price IN {0, 100, 150, 200, 250, 300}"),
     ]
 
-    static let all = converted + fallingBack
+    /// Arithmetic and conditionals, which convert to the format language's functions (values
+    /// chosen so that Swift's own evaluation never overflows).
+    static let arithmetic: [SwiftPredicateCase] = [
+        .init("arithmetic", #Predicate { $0.weight * 2 > 3 }, "weight > 1.5", converts: "weight * 2.0 > 3.0"),
+        .init("addition", #Predicate { $0.weight + 1 > 2 }, "weight > 1", converts: "weight + 1.0 > 2.0"),
+        .init("subtraction", #Predicate { $0.weight - 1 < -2 }, "weight < -1", converts: "weight - 1.0 < -2.0"),
+        .init("unary minus", #Predicate { -$0.weight > 1 }, "weight < -1", converts: "-weight > 1.0"),
+        .init("float division", #Predicate { $0.weight / 2 > 1 }, "weight > 2", converts: "weight / 2.0 > 1.0"),
+        .init(
+            "remainder", #Predicate { $0.price % 50 == 0 }, "price IN {0, 100, 150, 200, 250, 300}",
+            converts: "modulus:by:(price, 50) == 0"),
+        .init(
+            "Int16 remainder", #Predicate { $0.small % 5 == 1 }, "small IN {1, 6, 11}",
+            converts: "modulus:by:(small, 5) == 1"),
+        .init(
+            "conditional value", #Predicate { ($0.inStock ? $0.weight : 0) > 1 }, "inStock == YES AND weight > 1",
+            converts: "TERNARY(inStock == YES, weight, 0.0) > 1.0"),
+        .init(
+            "three conjuncts with arithmetic", #Predicate { $0.inStock && $0.weight * 2 > 1 && $0.price < 200 },
+            "inStock == YES AND weight > 0.5 AND price < 200",
+            converts: "inStock == YES AND weight * 2.0 > 1.0 AND price < 200"),
+    ]
+
+    static let all = converted + arithmetic + fallingBack
 }
