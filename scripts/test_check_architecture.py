@@ -66,8 +66,11 @@ class LayerTests(unittest.TestCase):
                 ("Stores/StoreFile.swift", "Predicates/PredicateExpression.swift", "PredicateExpression"),
                 ("Predicates/PredicateParser.swift", "Stores/StoreFile.swift", "StoreFile"),
                 ("Stores/StoreFile.swift", "QueryEngine/RowProgram.swift", "RowProgram"),
+                ("QueryEngine/FetchScan.swift", "Stores/StoreFile.swift", "StoreFile"),
+                ("Predicates/PredicateParser.swift", "Tables/EntityTable.swift", "EntityTable"),
             ]),
-            [("Predicates/PredicateParser.swift", "StoreFile"), ("Stores/StoreFile.swift", "PredicateExpression"),
+            [("Predicates/PredicateParser.swift", "StoreFile"), ("Predicates/PredicateParser.swift", "EntityTable"),
+             ("QueryEngine/FetchScan.swift", "StoreFile"), ("Stores/StoreFile.swift", "PredicateExpression"),
              ("Stores/StoreFile.swift", "RowProgram")])
 
     def test_each_name_is_reported_once_per_file(self):

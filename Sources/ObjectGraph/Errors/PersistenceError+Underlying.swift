@@ -3,7 +3,7 @@ extension PersistenceError {
     static func appValidationFailed(_ error: any Error, objectID: ObjectID) -> PersistenceError {
         PersistenceError(
             code: .validation,
-            message: "\(objectID) failed its own validation: \(error). Its error is `underlying`.",
+            message: "\(objectID) failed its own validation with a \(type(of: error)). Its error is `underlying`.",
             entityName: objectID.entityName, objectID: objectID, underlying: error)
     }
 

@@ -3,8 +3,8 @@ import Foundation
 extension FetchSortDescriptor {
     /// Creates a descriptor from a Foundation `SortDescriptor` of a `ManagedObject` subclass.
     ///
-    /// The descriptor's key path must read one stored `@Attribute` or `@Relationship` property of
-    /// `Object` itself, found as ``init(_:order:comparison:)`` finds it; otherwise a fetch
+    /// The descriptor's key path must read one stored `@Attribute` property of `Object` itself
+    /// (or be `\.objectID`), found as ``init(_:order:comparison:)`` finds it; otherwise a fetch
     /// with the descriptor throws `PersistenceError.Code.invalidFetchRequest` naming the key path.
     /// Its order is kept. Its string comparator becomes a ``Comparison``:
     ///

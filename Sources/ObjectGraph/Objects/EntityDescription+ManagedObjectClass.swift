@@ -15,11 +15,7 @@ extension EntityDescription {
 
     /// The `ManagedObject` subclass that represents the entity's objects.
     public var managedObjectClass: ManagedObject.Type {
-        get {
-            guard let objectClass else { return ManagedObject.self }
-            // Set only by this setter and the initializer above, to ManagedObject subclasses.
-            return unsafeBitCast(objectClass, to: ManagedObject.Type.self)
-        }
+        get { EntityInfo.managedObjectClass(of: objectClass) }
         set { objectClass = newValue == ManagedObject.self ? nil : newValue }
     }
 }

@@ -46,16 +46,23 @@ public struct FetchSortDescriptor: Sendable, Hashable, Codable, CustomStringConv
     }
 
     /// The key path to sort by, such as `price` or `basket.label`.
-    public var key: String
+    public var key: String {
+        didSet { foundationDescriptor = nil }
+    }
     /// Whether smaller values come first.
-    public var ascending: Bool
+    public var ascending: Bool {
+        didSet { foundationDescriptor = nil }
+    }
     /// How strings are compared; other values ignore it.
-    public var comparison: Comparison
+    public var comparison: Comparison {
+        didSet { foundationDescriptor = nil }
+    }
     /// Why the key path given to a key-path initializer names no stored property; a fetch with
     /// the descriptor throws it. `nil` for a descriptor that names its key.
     var keyPathProblem: String?
     /// The Foundation `SortDescriptor` this descriptor was made from, for
-    /// ``FetchRequest/sortBy``; not part of equality or the encoded form.
+    /// ``FetchRequest/sortBy``; not part of equality or the encoded form, and dropped when the
+    /// key, direction or comparison changes.
     var foundationDescriptor: (any Sendable)?
 
     private enum CodingKeys: String, CodingKey {
@@ -77,7 +84,6 @@ public struct FetchSortDescriptor: Sendable, Hashable, Codable, CustomStringConv
     public var reversed: FetchSortDescriptor {
         var reversed = self
         reversed.ascending.toggle()
-        reversed.foundationDescriptor = nil
         return reversed
     }
 

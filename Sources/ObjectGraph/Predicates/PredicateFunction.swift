@@ -58,18 +58,18 @@ enum PredicateFunction: String, CaseIterable {
     var isRandom: Bool { self == .random || self == .randomn || self == .randomElement }
 
     /// The function a name in a format string calls: Apple's name (`average:`, `add:to:`) or
-    /// its first part without the colon (`average`, as in Apple's grammar), in any case.
-    init?(formatName name: String) {
+    /// its first part without the colon (`average`, as in Apple's grammar), in any case. Where
+    /// a name fits two functions (`random` and `random:`), the one taking `argumentCount`
+    /// arguments.
+    init?(formatName name: String, argumentCount: Int? = nil) {
         let lower = name.lowercased()
-        for function in Self.allCases {
+        let named = Self.allCases.filter { function in
             let canonical = function.rawValue.lowercased()
-            if canonical == lower { self = function; return }
-            if function.arity <= 1, canonical.hasSuffix(":"), canonical.dropLast() == lower {
-                self = function
-                return
-            }
+            return canonical == lower
+                || (function.arity <= 1 && canonical.hasSuffix(":") && canonical.dropLast() == lower)
         }
-        return nil
+        guard let function = named.first(where: { $0.arity == argumentCount }) ?? named.first else { return nil }
+        self = function
     }
 
     /// The infix (or prefix) operator that prints the function, with its precedence.

@@ -97,12 +97,12 @@ extension PredicateParser {
         guard isSymbol("(") else {
             throw syntaxError("expected '(' after the function name '\(name)', found \(describe(current))")
         }
-        guard let function = PredicateFunction(formatName: name) else {
-            throw unsupported(
-                "the function '\(name)'", at: token,
-                advice: "Use one of \(PredicateFunction.allCases.map(\.rawValue).joined(separator: ", ")).")
-        }
+        let unknown = unsupported(
+            "the function '\(name)'", at: token,
+            advice: "Use one of \(PredicateFunction.allCases.map(\.rawValue).joined(separator: ", ")).")
+        guard PredicateFunction(formatName: name) != nil else { throw unknown }
         let arguments = try parseArguments(of: name)
+        guard let function = PredicateFunction(formatName: name, argumentCount: arguments.count) else { throw unknown }
         guard arguments.count == function.arity else {
             throw syntaxError(
                 "the function '\(function.rawValue)' takes \(Self.counted(function.arity, "argument")), "

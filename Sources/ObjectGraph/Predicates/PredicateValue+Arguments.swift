@@ -30,7 +30,7 @@ extension PredicateValue {
             }
             var elements: [PredicateValue] = []
             for element in anyElements(sequence) { elements.append(try bind(element)) }
-            if mirror.displayStyle == .set || value is NSSet {
+            if mirror.displayStyle == .set {
                 // Sets have no order of their own: print and encode them in a canonical one.
                 elements.sort { PredicatePrinter.literal($0) < PredicatePrinter.literal($1) }
             }

@@ -9,8 +9,9 @@ extension CompiledSort {
     /// The object's own ID sorts by key (the order objects were inserted in); a related object's
     /// ID sorts by entity name, then key, with `nil` first.
     ///
-    /// - Throws: `PersistenceError.Code.unknownKey` for a hop that names no property;
-    ///   `.invalidFetchRequest` for a hop that is an attribute or a to-many relationship.
+    /// - Throws: `PersistenceError.Code.invalidFetchRequest` for a hop through a to-many
+    ///   relationship. A hop that names no to-one relationship gives `nil`, for the caller's
+    ///   error.
     static func objectIDGetter(
         _ components: [String], entity: EntityInfo, model: ManagedObjectModel, key: String
     ) throws -> PredicateGetter? {

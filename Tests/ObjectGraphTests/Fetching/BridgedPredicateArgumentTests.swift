@@ -135,6 +135,7 @@ import Testing
         let sample = Sample(context: context)
         for (value, key) in [
             (NSNumber(value: 2.5), "count"), (NSNumber(value: 2), "flag"), (NSNumber(value: 70_000), "small"),
+            (NSDecimalNumber(value: 70_000), "small"), (NSDecimalNumber(value: 2.5), "count"),
         ] {
             let error = #expect(throws: PersistenceError.self) { try sample.setValue(value, forKey: key) }
             #expect(error?.code == .typeMismatch)

@@ -47,6 +47,17 @@ final class Household: ManagedObject {
         #expect(request.sortBy == [SortDescriptor(\Chore.points, order: .reverse), SortDescriptor(\Chore.title)])
     }
 
+    @Test func aChangedDescriptorNoLongerReportsItsFoundationOrigin() throws {
+        var request = Chore.fetchRequest()
+        request.sortBy = [SortDescriptor(\Chore.points, order: .reverse), SortDescriptor(\Chore.title)]
+        request.sortDescriptors[0].ascending = true
+        request.sortDescriptors[1].comparison = .caseInsensitive
+        #expect(request.sortBy.isEmpty, "sortBy lists only descriptors that still mean their Foundation original")
+        request.sortBy = [SortDescriptor(\Chore.points)]
+        request.sortDescriptors[0].key = "title"
+        #expect(request.sortBy.isEmpty)
+    }
+
     @Test func requestInitializerTakesFoundationDescriptors() throws {
         let (_, context) = try makeChores()
         let request = FetchRequest<Chore>(

@@ -59,6 +59,7 @@ import Testing
         ("noindex:(5)", 5),
         ("length:('🍎a')", 3),
         ("random:({7})", 7),
+        ("random({7})", 7),
         ("random:({})", nil),
         ("CAST(CAST(5.0, 'NSDate'), 'NSNumber')", 5.0),
         ("CAST('12', 'NSNumber') + 0", 12),
