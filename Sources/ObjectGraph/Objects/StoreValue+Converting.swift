@@ -3,7 +3,7 @@ import Foundation
 extension StoreValue {
     /// Converts an untyped Swift value to the stored form of `attribute`; `nil` if it cannot.
     init?(converting value: Any?, to attribute: AttributeDescription) {
-        guard let value = flattened(value) else {
+        guard let value = FoundationBridging.unwrapped(value, keepingNumbers: true) else {
             // nil is accepted for every attribute; a required one fails validation at save.
             self = .null
             return
@@ -41,16 +41,4 @@ extension StoreValue {
         guard type.accepts(candidate) else { return nil }
         self = candidate
     }
-}
-
-/// Unwraps nested optionals inside an `Any?` and Foundation's bridged objects (NSNumbers stay);
-/// `nil` for any level of `nil` or `NSNull`.
-private func flattened(_ value: Any?) -> Any? {
-    guard let value else { return nil }
-    if value is NSNull { return nil }
-    let mirror = Mirror(reflecting: value)
-    guard mirror.displayStyle == .optional else {
-        return value is NSNumber ? value : FoundationBridging.unbridgedFoundationValue(value)
-    }
-    return flattened(mirror.children.first?.value)
 }

@@ -7,7 +7,7 @@ extension PredicateValue {
     /// `NSString`, `NSDate`, `NSArray`, `NSSet`, …) as their Swift counterparts (see
     /// `FoundationBridging.unbridgedFoundationValue(_:)`), and `NSNull` as `nil`.
     static func bind(_ argument: Any?) throws(PredicateArgumentProblem) -> PredicateValue {
-        guard let value = unwrappedArgument(argument) else { return .null }
+        guard let value = FoundationBridging.unwrapped(argument, keepingNumbers: false) else { return .null }
         switch value {
         case let value as PredicateValue: return value
         case let convertible as any PredicateArgumentConvertible: return try convertible.predicateValue()
@@ -82,14 +82,4 @@ extension PredicateValue {
 
 private func anyElements(_ sequence: some Sequence) -> [Any] {
     sequence.map { $0 as Any }
-}
-
-/// Unwraps nested optionals inside an `Any?` and Foundation's bridged objects; `nil` for any
-/// level of `nil` or `NSNull`.
-private func unwrappedArgument(_ value: Any?) -> Any? {
-    guard let value else { return nil }
-    if value is NSNull { return nil }
-    let mirror = Mirror(reflecting: value)
-    guard mirror.displayStyle == .optional else { return FoundationBridging.unbridgedFoundationValue(value) }
-    return unwrappedArgument(mirror.children.first?.value)
 }

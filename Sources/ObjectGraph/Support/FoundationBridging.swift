@@ -58,4 +58,17 @@ enum FoundationBridging {
     static func isBooleanNumber(_ number: NSNumber) -> Bool {
         type(of: number) == type(of: NSNumber(value: true))
     }
+
+    /// `value` with nested optionals unwrapped and Foundation's bridged objects converted
+    /// (``unbridgedFoundationValue(_:)``); `nil` for any level of `nil` or `NSNull`. With
+    /// `keepingNumbers`, an `NSNumber` stays one, for callers that give it a type of their own.
+    static func unwrapped(_ value: Any?, keepingNumbers: Bool) -> Any? {
+        guard let value else { return nil }
+        if value is NSNull { return nil }
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .optional else {
+            return keepingNumbers && value is NSNumber ? value : unbridgedFoundationValue(value)
+        }
+        return unwrapped(mirror.children.first?.value, keepingNumbers: keepingNumbers)
+    }
 }
