@@ -105,7 +105,9 @@ import Testing
                 #expect(error.code == .ioFailure, "call \(fileSystem.calls[call])")
             }
             // A binary store that opens may compact itself: the same data, other bytes.
-            if kind == .json || !opened { #expect(try Data(contentsOf: url) == before, "call \(fileSystem.calls[call])") }
+            if kind == .json || !opened {
+                #expect(try Data(contentsOf: url) == before, "call \(fileSystem.calls[call])")
+            }
             #expect(try fruitNames(kind, at: url).sorted() == ["apple", "fig", "pear"])
         }
     }

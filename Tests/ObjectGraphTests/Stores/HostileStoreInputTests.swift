@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+@testable import ObjectGraph
+
+/// Small hostile store files that once cost gigabytes or minutes: each is a typed error, fast.
+@Suite struct HostileStoreInputTests {
+    /// A seeded store's snapshot, as its file holds it.
+    static func seededSnapshot() throws -> StoreSnapshot {
+        let url = FileStoreKind.json.makeURL()
+        try seed(.json, at: url)
+        return try StoreFileCodec.decodeJSONStore(Array(try Data(contentsOf: url)), url: url, model: TestModels.fruits)
+    }
+
+    /// The seeded snapshot with its fruit at key 1 moved to `key`, written into the tables
+    /// directly (as a hostile file would describe it).
+    static func snapshotWithFruit(at key: Int64) throws -> StoreSnapshot {
+        var snapshot = try seededSnapshot()
+        let index = try #require(TestModels.fruits.info(named: "Fruit")).index
+        let row = try #require(snapshot.tables[index][1])
+        snapshot.tables[index].set(nil, forKey: 1)
+        snapshot.tables[index].set(row, forKey: key)
+        // The basket's list of fruits names the moved fruit by its new key.
+        let basket = try #require(TestModels.fruits.info(named: "Basket")).index
+        let old = ObjectID(entityName: "Fruit", key: 1)
+        let moved = ObjectID(entityName: "Fruit", key: key)
+        var basketRow = try #require(snapshot.tables[basket][1])
+        basketRow.values = basketRow.values.map { value in
+            guard case .objects(let ids) = value else { return value }
+            return .objects(ids.map { $0 == old ? moved : $0 })
+        }
+        snapshot.tables[basket].set(basketRow, forKey: 1)
+        return snapshot
+    }
+
+    @Test(arguments: FileStoreKind.allCases)
+    func keyFarBeyondTheRowsIsATypedErrorNotGigabytes(kind: FileStoreKind) throws {
+        // 2^30 needs 2^21 chunk slots, twice the allowance: refused before any is allocated.
+        let snapshot = try Self.snapshotWithFruit(at: 1 << 30)
+        let url = kind.makeURL()
+        let bytes =
+            kind == .json
+            ? StoreFileCodec.encodeJSONStore(snapshot, pretty: false) : StoreFileCodec.encodeBinaryStore(snapshot)
+        let error = #expect(throws: PersistenceError.self) {
+            if kind == .json {
+                _ = try StoreFileCodec.decodeJSONStore(bytes, url: url, model: TestModels.fruits)
+            } else {
+                _ = try StoreFileCodec.replayBinaryStore(bytes, url: url, model: TestModels.fruits)
+            }
+        }
+        #expect(error?.code == .corruptStore)
+        #expect(error?.message.contains("sparser than the limit") == true)
+    }
+
+    @Test(arguments: FileStoreKind.allCases)
+    func keyWithinTheAllowanceStillLoads(kind: FileStoreKind) throws {
+        let snapshot = try Self.snapshotWithFruit(at: 1 << 28)
+        let url = kind.makeURL()
+        let loaded: StoreSnapshot
+        if kind == .json {
+            loaded = try StoreFileCodec.decodeJSONStore(
+                StoreFileCodec.encodeJSONStore(snapshot, pretty: false), url: url, model: TestModels.fruits)
+        } else {
+            loaded = try StoreFileCodec.replayBinaryStore(
+                StoreFileCodec.encodeBinaryStore(snapshot), url: url, model: TestModels.fruits
+            ).snapshot
+        }
+        #expect(loaded.count == snapshot.count)
+    }
+
+    /// Filler after the log in which every fourth byte starts a plausible frame half a megabyte
+    /// long: checksumming each candidate once took hours; the search is now bounded.
+    @Test(.timeLimit(.minutes(1)))
+    func damagedFrameFollowedByCraftedFillerIsFoundQuickly() throws {
+        let url = FileStoreKind.binary.makeURL()
+        try seed(.binary, at: url)
+        var bytes = Array(try Data(contentsOf: url))
+        for _ in 0..<(1 << 18) { bytes += [0x01, 0x00, 0x08, 0x00] }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let error = #expect(throws: PersistenceError.self) {
+            _ = try StoreFileCodec.replayBinaryStore(bytes, url: url, model: TestModels.fruits)
+        }
+        #expect(error?.code == .corruptStore)
+        #expect(clock.now - start < .seconds(5))
+    }
+}
