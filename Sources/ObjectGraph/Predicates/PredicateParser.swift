@@ -14,6 +14,8 @@ struct PredicateParser {
     var depth = 0
 
     static let maximumDepth = 200
+    /// The longest format string accepted, in UTF-8 bytes (Docs/Predicates.md, "Limits").
+    static let maximumFormatLength = 256 << 10
 
     /// Parses `format`, binding `arguments` to its placeholders in order.
     ///
@@ -21,6 +23,9 @@ struct PredicateParser {
     ///   that are missing, left over or of the wrong kind; `.unsupportedPredicate` for constructs
     ///   of the format language that are not supported. Both carry the position.
     static func parse(format: String, arguments: [Any?]) throws -> PredicateExpression {
+        guard format.utf8.count <= maximumFormatLength else {
+            throw PersistenceError.predicateFormatTooLong(length: format.utf8.count, limit: maximumFormatLength)
+        }
         var lexer = PredicateLexer(format: format)
         var parser = PredicateParser(
             format: format, scalars: Array(format.unicodeScalars), tokens: try lexer.tokenize(), arguments: arguments)

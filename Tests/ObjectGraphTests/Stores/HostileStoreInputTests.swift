@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ObjectGraph
@@ -83,5 +84,84 @@ import Testing
         }
         #expect(error?.code == .corruptStore)
         #expect(clock.now - start < .seconds(5))
+    }
+}
+
+extension HostileStoreInputTests {
+    @Test(arguments: FileStoreKind.allCases)
+    func toManyListingOneObjectTwiceIsCorrupt(kind: FileStoreKind) throws {
+        var snapshot = try Self.seededSnapshot()
+        let basket = try #require(TestModels.fruits.info(named: "Basket")).index
+        var row = try #require(snapshot.tables[basket][1])
+        row.values = row.values.map { value in
+            guard case .objects(let ids) = value else { return value }
+            return .objects(ids + Array(repeating: ids[0], count: 40))
+        }
+        snapshot.tables[basket].set(row, forKey: 1)
+        let url = kind.makeURL()
+        let error = #expect(throws: PersistenceError.self) {
+            if kind == .json {
+                _ = try StoreFileCodec.decodeJSONStore(
+                    StoreFileCodec.encodeJSONStore(snapshot, pretty: true), url: url, model: TestModels.fruits)
+            } else {
+                _ = try StoreFileCodec.replayBinaryStore(
+                    StoreFileCodec.encodeBinaryStore(snapshot), url: url, model: TestModels.fruits)
+            }
+        }
+        #expect(error?.code == .corruptStore)
+        #expect(error?.message.contains("Basket.fruits lists Fruit/") == true)
+    }
+}
+
+/// Hostile predicate input: bounded by documented limits, each a typed error.
+@Suite struct HostilePredicateInputTests {
+    @Test func deeplyNestedArrayArgumentIsATypedErrorNotAStackOverflow() throws {
+        // Building and freeing a 10,000-deep array recurses too: do it on a thread with a large
+        // stack, so that only binding is measured against the test's own stack.
+        let outcome = Mutex<(code: PersistenceError.Code?, message: String)?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            var nested: Any = 1
+            for _ in 0..<10_000 { nested = [nested] }
+            do {
+                _ = try FetchPredicate(format: "price IN %@", nested)
+                outcome.withLock { $0 = (nil, "bound") }
+            } catch let error as PersistenceError {
+                outcome.withLock { $0 = (error.code, error.message) }
+            } catch {
+                outcome.withLock { $0 = (nil, "\(error)") }
+            }
+            done.signal()
+        }
+        thread.stackSize = 256 << 20
+        thread.start()
+        done.wait()
+        let result = try #require(outcome.withLock { $0 })
+        #expect(result.code == .invalidPredicate)
+        #expect(result.message.contains("more than 100 deep"))
+        // Within the limit, nesting still binds.
+        var shallow: Any = 1
+        for _ in 0..<50 { shallow = [shallow] }
+        _ = try FetchPredicate(format: "price IN %@", shallow)
+    }
+
+    @Test func formatStringPastTheLimitIsATypedError() throws {
+        let long = "name == 'a'" + String(repeating: " OR name == 'a'", count: 20_000)
+        let error = #expect(throws: PersistenceError.self) { _ = try FetchPredicate(format: long) }
+        #expect(error?.code == .invalidPredicate)
+        #expect(error?.message.contains("more than the limit of 262144") == true)
+    }
+
+    @Test func errorMessagesQuoteAtMostALimitedExcerpt() throws {
+        let key = String(repeating: "k", count: 100_000)
+        let (_, context) = try makeContext()
+        let error = #expect(throws: PersistenceError.self) {
+            _ = try context.fetch(FetchRequest<Fruit>(predicate: try FetchPredicate(format: "\(key) == 1")))
+        }
+        #expect((error?.message.count ?? .max) < 1_000)
+        let syntax = #expect(throws: PersistenceError.self) {
+            _ = try FetchPredicate(format: "name == '\(key)' AND")
+        }
+        #expect((syntax?.message.count ?? .max) < 1_000)
     }
 }

@@ -237,6 +237,9 @@ struct BinaryStoreReplay {
             for _ in 0..<count {
                 ids.append(ObjectID(entityName: destination, key: try readKey(&reader)))
             }
+            if let duplicate = ObjectID.firstDuplicate(in: ids) {
+                throw reader.error("\(info.name).\(info.propertyName(at: slot)) lists \(duplicate) twice", at: start)
+            }
             return .objects(ids)
         }
         switch (tag, type) {

@@ -1,0 +1,24 @@
+extension PersistenceError {
+    /// The most characters of caller- or file-supplied text an error message quotes.
+    static let maximumQuotedLength = 120
+
+    /// `text` as an error message quotes it: at most ``maximumQuotedLength`` characters, cut
+    /// with "…" and the length, so that hostile input cannot make messages (and logs) huge.
+    static func excerpt(_ text: some StringProtocol) -> String {
+        guard text.count > maximumQuotedLength else { return String(text) }
+        return String(text.prefix(maximumQuotedLength)) + "… (\(text.count) characters)"
+    }
+
+    /// A predicate format string longer than the parser accepts.
+    static func predicateFormatTooLong(length: Int, limit: Int) -> PersistenceError {
+        PersistenceError(
+            code: .invalidPredicate,
+            message: "The predicate's format string is \(length) bytes long, more than the limit of \(limit). "
+                + "Pass long lists of values as an argument (%@) instead of writing them into the format.")
+    }
+
+    /// A predicate argument nested deeper than the binder accepts.
+    static func predicateArgumentTooDeep(limit: Int) -> String {
+        "it nests arrays or sets more than \(limit) deep"
+    }
+}
