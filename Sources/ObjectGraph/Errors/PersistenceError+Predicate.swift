@@ -5,7 +5,8 @@ extension PersistenceError {
         let offset = characterOffset(in: format, scalarOffset: position)
         return PersistenceError(
             code: .invalidPredicate,
-            message: "Cannot parse the predicate: \(excerpt(problem)) at position \(offset). Correct the format string.",
+            message:
+                "Cannot parse the predicate: \(excerpt(problem)) at position \(offset). Correct the format string.",
             position: offset)
     }
 
@@ -17,7 +18,8 @@ extension PersistenceError {
         let location = offset.map { " (at position \($0))" } ?? ""
         return PersistenceError(
             code: .unsupportedPredicate,
-            message: "\(excerpt(construct.prefix(1).uppercased() + construct.dropFirst())) is not supported in predicates"
+            message:
+                "\(excerpt(construct.prefix(1).uppercased() + construct.dropFirst())) is not supported in predicates"
                 + "\(location). "
                 + (advice ?? "Rewrite the predicate without it, or filter the fetched objects in Swift."),
             position: offset)
@@ -65,14 +67,16 @@ extension PersistenceError {
     static func invalidPredicateKeyPath(_ problem: String, key: String, entity: String) -> PersistenceError {
         PersistenceError(
             code: .invalidPredicate,
-            message: "The key path '\(excerpt(key))' on entity '\(entity)' \(excerpt(problem)).", entityName: entity, key: key)
+            message: "The key path '\(excerpt(key))' on entity '\(entity)' \(excerpt(problem)).", entityName: entity,
+            key: key)
     }
 
     /// A sort descriptor that cannot sort the entity's objects.
     static func invalidSortDescriptor(_ problem: String, key: String, entity: String) -> PersistenceError {
         PersistenceError(
             code: .invalidFetchRequest,
-            message: "Cannot sort '\(entity)' objects by '\(excerpt(key))': \(excerpt(problem)).", entityName: entity, key: key)
+            message: "Cannot sort '\(entity)' objects by '\(excerpt(key))': \(excerpt(problem)).", entityName: entity,
+            key: key)
     }
 
     /// The character offset of a Unicode-scalar offset in `format`.

@@ -32,7 +32,8 @@ extension PredicateValue {
                 throw PredicateArgumentProblem(reason: "a dictionary cannot be a predicate value; pass an array or set")
             }
             guard depth < maximumArgumentNesting else {
-                throw PredicateArgumentProblem(reason: PersistenceError.predicateArgumentTooDeep(limit: maximumArgumentNesting))
+                throw PredicateArgumentProblem(
+                    reason: PersistenceError.predicateArgumentTooDeep(limit: maximumArgumentNesting))
             }
             var elements: [PredicateValue] = []
             for element in anyElements(sequence) { elements.append(try bind(element, depth: depth + 1)) }
