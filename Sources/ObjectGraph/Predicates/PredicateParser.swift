@@ -240,6 +240,9 @@ struct PredicateParser {
         case (.between, .aggregate(let elements)) where elements.count != 2:
             throw syntaxError("BETWEEN needs two bounds, as in BETWEEN {1, 10}", at: token)
         case (.matches, .constant(.string(let pattern))):
+            if let problem = PredicateRegex.backtrackingProblem(in: pattern) {
+                throw syntaxError("the MATCHES pattern \(problem)", at: token)
+            }
             guard PredicateRegex.isValid(pattern) else {
                 throw syntaxError("the MATCHES pattern is not a valid regular expression", at: token)
             }

@@ -197,3 +197,43 @@ extension HostileStoreInputTests {
         #expect(error.detailedErrors.count == 5_000)
     }
 }
+
+extension HostilePredicateInputTests {
+    /// `(a+)+$` against 30 characters backtracks about 2^30 times in `NSRegularExpression`, which
+    /// has no time limit: such patterns are refused before they run, however they arrive.
+    @Test(.timeLimit(.minutes(1)))
+    func catastrophicMatchesPatternIsRefusedInTheFormatAnArgumentOrAVariable() throws {
+        let (_, context) = try makeContext()
+        makeFruit(context, String(repeating: "a", count: 30) + "!")
+        try context.save()
+        for pattern in ["(a+)+$", "(a*)*b", "(\\w+\\s?)*$", "(a{2,})+", "(x+x+)+y", "(a|b)\\1"] {
+            let literal = #expect(throws: PersistenceError.self, "\(pattern)") {
+                _ = try FetchPredicate(format: "name MATCHES '\(pattern.replacingOccurrences(of: "\\", with: "\\\\"))'")
+            }
+            #expect(literal?.code == .invalidPredicate)
+            let argument = #expect(throws: PersistenceError.self, "\(pattern)") {
+                _ = try FetchPredicate(format: "name MATCHES %@", pattern)
+            }
+            #expect(argument?.code == .invalidPredicate)
+            let variable = #expect(throws: PersistenceError.self, "\(pattern)") {
+                let predicate = try FetchPredicate(format: "name MATCHES $P").withSubstitutionVariables(["P": pattern])
+                _ = try context.fetch(FetchRequest<Fruit>(predicate: predicate))
+            }
+            #expect(variable?.code == .invalidPredicate)
+        }
+    }
+
+    @Test func ordinaryMatchesPatternsStillMatch() throws {
+        let (_, context) = try makeContext()
+        for name in ["cat@example.org", "catdogcat", "abab", "aa"] { makeFruit(context, name) }
+        try context.save()
+        for (pattern, expected) in [
+            ("[a-z]+@[a-z]+\\.[a-z]{2,}", "cat@example.org"), ("(cat|dog)+", "catdogcat"), ("(ab)+", "abab"),
+            ("a{2}", "aa"),
+        ] {
+            let fruits = try context.fetch(
+                FetchRequest<Fruit>(predicate: try FetchPredicate(format: "name MATCHES %@", pattern)))
+            #expect(fruits.map(\.name) == [expected], "\(pattern)")
+        }
+    }
+}
