@@ -106,8 +106,3 @@ extension PredicateRegex {
         return nil
     }
 }
-
-/// A `MATCHES` pattern refused because it could backtrack catastrophically.
-struct UnsafePredicatePattern: Error {
-    let reason: String
-}
