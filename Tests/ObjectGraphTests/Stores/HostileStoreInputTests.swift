@@ -265,7 +265,8 @@ extension HostilePredicateInputTests {
         let start = clock.now
         let none = try context.fetch(
             FetchRequest<ManagedObject>(
-                entityName: "Person", predicate: try FetchPredicate(format: "ANY friends.friends.friends.friends.n == -1")))
+                entityName: "Person",
+                predicate: try FetchPredicate(format: "ANY friends.friends.friends.friends.n == -1")))
         #expect(none.isEmpty)
         let all = try context.fetch(
             FetchRequest<ManagedObject>(
