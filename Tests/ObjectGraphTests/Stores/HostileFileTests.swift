@@ -52,6 +52,19 @@ import Testing
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != nil)
     }
 
+    /// Only when the tests run as root can they give a file to another user.
+    @Test(.enabled(if: geteuid() == 0), arguments: FileStoreKind.allCases)
+    func anotherUsersFileNamedLikeATemporaryFileIsLeftAlone(kind: FileStoreKind) throws {
+        let url = kind.makeURL()
+        try seed(kind, at: url)
+        let planted = url.deletingLastPathComponent().appendingPathComponent(
+            ".objectgraph-tmp-\(url.lastPathComponent)-theirs")
+        try Data("theirs".utf8).write(to: planted)
+        #expect(chown(planted.path, 65534, 65534) == 0)
+        #expect(try fruitNames(kind, at: url).sorted() == ["apple", "fig", "pear"])
+        #expect(FileManager.default.fileExists(atPath: planted.path))
+    }
+
     @Test(arguments: FileStoreKind.allCases)
     func symlinkAtTheLockPathIsNotFollowed(kind: FileStoreKind) throws {
         let url = kind.makeURL()
