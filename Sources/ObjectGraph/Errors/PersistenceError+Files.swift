@@ -89,11 +89,13 @@ extension PersistenceError {
 
     /// A rewrite whose rename could be neither made durable nor undone: the file holds the old or
     /// the new contents.
-    static func writeOutcomeUnknown(path: String, first: any Error, second: any Error) -> PersistenceError {
-        PersistenceError(
+    static func writeOutcomeUnknown(path: String, first: any Error, second: (any Error)?) -> PersistenceError {
+        let undo = second.map { "putting the previous file back failed too (\(describe($0)))" }
+            ?? "the file system keeps no second name to put the previous file back from"
+        return PersistenceError(
             code: .ioFailure,
             message: "Saving \(path) failed: the directory could not be synchronized (\(describe(first))), and "
-                + "putting the previous file back failed too (\(describe(second))). The file holds the previous "
+                + "\(undo). The file holds the previous "
                 + "or the new contents; the store refuses further saves. Close the container, check the disk, "
                 + "and open the store again.",
             fileURL: URL(fileURLWithPath: path), underlying: first)

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -70,15 +72,20 @@ struct AtomicFile {
         }
         // The old file's second name, to put it back if the rename cannot be made durable.
         var backup: String?
-        if fileSystem.entryStatus(path) != nil {
+        let existed = fileSystem.entryStatus(path) != nil
+        if existed {
             let name = temporary + "-old"
             do {
                 try fileSystem.link(path, to: name)
+                backup = name
             } catch {
-                try? fileSystem.remove(temporary)
-                throw error
+                // A file system without hard links (FAT, some network shares) still gets atomic
+                // saves; only a failed directory fsync then leaves the outcome unknown.
+                guard Self.isLinkUnsupported(error) else {
+                    try? fileSystem.remove(temporary)
+                    throw error
+                }
             }
-            backup = name
         }
         do {
             try fileSystem.rename(temporary, to: path)
@@ -93,6 +100,11 @@ struct AtomicFile {
             // After a failed fsync nothing written before it can be trusted (PostgreSQL's
             // "fsyncgate"): the rename may be lost by a power cut, or kept. Undo it, so that the
             // file is old both now and after a power cut, and the failed write says so.
+            if existed && backup == nil {
+                // No second name to put back: the old contents are gone from the directory.
+                outcomeUnknown = true
+                throw PersistenceError.writeOutcomeUnknown(path: path, first: error, second: nil)
+            }
             do {
                 if let backup { try fileSystem.rename(backup, to: path) } else { try fileSystem.remove(path) }
                 try synchronizeDirectory()
@@ -103,6 +115,13 @@ struct AtomicFile {
             throw error
         }
         if let backup { try? fileSystem.remove(backup) }
+    }
+
+    /// Whether `error` says that the file system cannot make hard links at all.
+    static func isLinkUnsupported(_ error: any Error) -> Bool {
+        guard let code = ((error as? PersistenceError)?.underlying as? POSIXError)?.code else { return false }
+        let unsupported: [POSIXErrorCode] = [.EPERM, .EOPNOTSUPP, .EMLINK, .ENOSYS]
+        return unsupported.contains(code)
     }
 
     /// Makes the directory's entries (a rename, a new file) durable.

@@ -187,4 +187,38 @@ import Testing
         }
         #expect(try fruitNames(.binary, at: url).sorted() == ["apple", "fig", "kiwi", "lime", "pear", "plum"])
     }
+
+    /// On a file system without hard links (`link` fails with EPERM) saves still work; only a
+    /// failed directory fsync then leaves the outcome unknown, and says so.
+    @Test func jsonSavesWorkWithoutHardLinks() throws {
+        let url = FileStoreKind.json.makeURL()
+        try seed(.json, at: url)
+        let fileSystem = FaultInjectingFileSystem()
+        do {
+            let container = try PersistentContainer(
+                model: TestModels.fruits, store: Self.makeStore(.json, at: url, fileSystem))
+            let context = container.newContext()
+            makeFruit(context, "kiwi")
+            let start = fileSystem.calls.count
+            try context.save()
+            let link = try #require(fileSystem.calls[start...].firstIndex { $0.hasPrefix("link") }) - start
+            let sync = try #require(fileSystem.calls[start...].firstIndex { $0.hasPrefix("fsyncdir") }) - start
+            makeFruit(context, "lime")
+            fileSystem.fail([fileSystem.calls.count + link: EPERM])
+            try context.save()
+            makeFruit(context, "plum")
+            // The link is refused, so the directory fsync comes one call earlier.
+            let next = fileSystem.calls.count
+            fileSystem.fail([next + link: EPERM, next + sync - 1: EIO])
+            let error = #expect(throws: PersistenceError.self) { try context.save() }
+            #expect(error?.message.contains("no second name") == true)
+            fileSystem.fail([:])
+            let refused = #expect(throws: PersistenceError.self) { try context.save() }
+            #expect(refused?.message.contains("outcome is unknown") == true)
+        }
+        let names = try fruitNames(.json, at: url).sorted()
+        #expect(
+            names == ["apple", "fig", "kiwi", "lime", "pear"]
+                || names == ["apple", "fig", "kiwi", "lime", "pear", "plum"])
+    }
 }

@@ -17,8 +17,7 @@ import Synchronization
 final class FaultInjectingFileSystem: FileSystem {
     private struct State {
         var calls: [String] = []
-        var failing: Set<Int> = []
-        var errorNumber: Int32 = EIO
+        var failing: [Int: Int32] = [:]
         var directories: Set<Int32> = []
         var hasUndurableRename = false
     }
@@ -28,10 +27,12 @@ final class FaultInjectingFileSystem: FileSystem {
 
     /// Fails the calls numbered `calls` with `errorNumber`.
     func fail(_ calls: Set<Int>, with errorNumber: Int32) {
-        state.withLock {
-            $0.failing = calls
-            $0.errorNumber = errorNumber
-        }
+        fail(Dictionary(uniqueKeysWithValues: calls.map { ($0, errorNumber) }))
+    }
+
+    /// Fails each call numbered by a key with the `errno` it maps to.
+    func fail(_ failures: [Int: Int32]) {
+        state.withLock { $0.failing = failures }
     }
 
     /// The calls made so far, each as "operation path".
@@ -45,7 +46,7 @@ final class FaultInjectingFileSystem: FileSystem {
         let failure: Int32? = state.withLock { state in
             let number = state.calls.count
             state.calls.append(operation + " " + path)
-            return state.failing.contains(number) ? state.errorNumber : nil
+            return state.failing[number]
         }
         if let failure {
             errno = failure
