@@ -90,7 +90,8 @@ extension PersistenceError {
     /// A rewrite whose rename could be neither made durable nor undone: the file holds the old or
     /// the new contents.
     static func writeOutcomeUnknown(path: String, first: any Error, second: (any Error)?) -> PersistenceError {
-        let undo = second.map { "putting the previous file back failed too (\(describe($0)))" }
+        let undo =
+            second.map { "putting the previous file back failed too (\(describe($0)))" }
             ?? "the file system keeps no second name to put the previous file back from"
         return PersistenceError(
             code: .ioFailure,
