@@ -21,4 +21,13 @@ extension PersistenceError {
     static func predicateArgumentTooDeep(limit: Int) -> String {
         "it nests arrays or sets more than \(limit) deep"
     }
+
+    /// A predicate that reaches more related objects than one fetch may.
+    static func predicateTooExpensive(entity: String) -> PersistenceError {
+        PersistenceError(
+            code: .invalidPredicate,
+            message: "The predicate of a fetch of '\(entity)' reaches too many related objects (nested SUBQUERYs or "
+                + "key paths over large to-many relationships). Simplify it, or fetch in steps.",
+            entityName: entity)
+    }
 }

@@ -239,6 +239,50 @@ extension HostilePredicateInputTests {
 }
 
 extension HostilePredicateInputTests {
+    /// 60 people, each the friend of every other.
+    static func friendsContainer() throws -> (PersistentContainer, ManagedContext) {
+        let person = EntityDescription(
+            name: "Person",
+            attributes: [AttributeDescription(name: "n", type: .integer64)],
+            relationships: [
+                RelationshipDescription(name: "friends", destination: "Person", inverse: "friends", isToMany: true)
+            ])
+        let model = try ManagedObjectModel(entities: [person])
+        let container = try PersistentContainer(model: model, store: InMemoryStore())
+        let context = container.newContext()
+        let entity = try #require(model.entity(named: "Person"))
+        var people: [ManagedObject] = []
+        for index in 0..<60 {
+            let object = ManagedObject(entity: entity, insertInto: context)
+            try object.setValue(Int64(index), forKey: "n")
+            people.append(object)
+        }
+        for object in people { try object.setValue(people.filter { $0 !== object }, forKey: "friends") }
+        try context.save()
+        return (container, context)
+    }
+
+    /// Four nested SUBQUERYs over 60 friends each would reach 60 × 59^4 (700 million) related
+    /// objects: the fetch stops at its work budget with a typed error.
+    @Test(.timeLimit(.minutes(2)))
+    func nestedSubqueriesStopAtTheWorkBudget() throws {
+        let (container, context) = try Self.friendsContainer()
+        _ = container
+        let format =
+            "SUBQUERY(friends, $a, SUBQUERY($a.friends, $b, SUBQUERY($b.friends, $c, "
+            + "SUBQUERY($c.friends, $d, $d.n == -1).@count > 0).@count > 0).@count > 0).@count > 0"
+        let request = FetchRequest<ManagedObject>(entityName: "Person", predicate: try FetchPredicate(format: format))
+        let error = #expect(throws: PersistenceError.self) { _ = try context.fetch(request) }
+        #expect(error?.code == .invalidPredicate)
+        #expect(error?.message.contains("too many related objects") == true)
+        let counted = #expect(throws: PersistenceError.self) { _ = try context.count(for: request) }
+        #expect(counted?.code == .invalidPredicate)
+        // One level is well within it.
+        let one = FetchRequest<ManagedObject>(
+            entityName: "Person", predicate: try FetchPredicate(format: "SUBQUERY(friends, $a, $a.n == 0).@count > 0"))
+        #expect(try context.fetch(one).count == 59)
+    }
+
     /// 60 people, each the friend of every other: `friends.friends.friends.friends` once walked
     /// 60^4 paths per person (13 million); each hop now visits each person once.
     @Test(.timeLimit(.minutes(1)))
