@@ -42,7 +42,8 @@ extension PersistenceError {
         let place = offset.map { " at byte \($0)" } ?? ""
         return PersistenceError(
             code: .corruptStore,
-            message: "The store file \(url.path) is damaged\(place): \(reason). Restore it from a backup, "
+            message: "The store file \(url.path) is damaged\(place): \(excerpt(reason, limit: 400)). Restore it "
+                + "from a backup, "
                 + "or check it with `objectgraph verify`.",
             fileURL: url, byteOffset: offset)
     }

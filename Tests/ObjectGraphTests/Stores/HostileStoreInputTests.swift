@@ -319,3 +319,18 @@ extension HostilePredicateInputTests {
         #expect(clock.now - start < .seconds(10))
     }
 }
+
+extension HostileStoreInputTests {
+    @Test func damageReportsQuoteAtMostAnExcerptOfTheFile() throws {
+        let url = FileStoreKind.json.makeURL()
+        try seed(.json, at: url)
+        var text = try String(contentsOf: url, encoding: .utf8)
+        let key = String(repeating: "k", count: 100_000)
+        text = text.replacingOccurrences(of: "\"price\":", with: "\"\(key)\":")
+        let error = #expect(throws: PersistenceError.self) {
+            _ = try StoreFileCodec.decodeJSONStore(Array(text.utf8), url: url, model: TestModels.fruits)
+        }
+        #expect(error?.code == .corruptStore)
+        #expect((error?.message.count ?? .max) < 1_500)
+    }
+}
