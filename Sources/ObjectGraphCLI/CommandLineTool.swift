@@ -25,12 +25,12 @@ public enum CommandLineTool {
     public static func run(_ arguments: [String], output: Output) -> Int32 {
         defer { output.flush() }
         guard let first = arguments.first else {
-            output.errorLine(help)
+            output.trustedText(help, toError: true)
             return ExitStatus.usage
         }
         switch first {
         case "--help", "-h":
-            output.line(help)
+            output.trustedText(help)
             return ExitStatus.success
         case "help":
             return showHelp(Array(arguments.dropFirst()), output: output)
@@ -48,7 +48,7 @@ public enum CommandLineTool {
         do {
             let parsed = try Arguments(parsing: arguments, for: command)
             if parsed.wantsHelp {
-                output.line(command.help)
+                output.trustedText(command.help)
                 return ExitStatus.success
             }
             return try command.run(parsed, output)
@@ -67,7 +67,7 @@ public enum CommandLineTool {
     /// `objectgraph help [COMMAND]`.
     private static func showHelp(_ arguments: [String], output: Output) -> Int32 {
         guard let name = arguments.first else {
-            output.line(help)
+            output.trustedText(help)
             return ExitStatus.success
         }
         guard arguments.count == 1, let command = commands.first(where: { $0.name == name }) else {
@@ -79,7 +79,7 @@ public enum CommandLineTool {
             output.errorLine("objectgraph help: \(error.message)")
             return ExitStatus.usage
         }
-        output.line(command.help)
+        output.trustedText(command.help)
         return ExitStatus.success
     }
 

@@ -28,17 +28,32 @@ public final class Output {
         Output(standardOutput: { writeAll($0, to: 1) }, standardError: { writeAll($0, to: 2) })
     }
 
-    /// Writes `text` and a newline to standard output.
+    /// Writes `text`, its control characters escaped (``escaped(_:)``), and a newline to
+    /// standard output.
     func line(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+        buffer.append(contentsOf: Self.escaped(text).utf8)
         buffer.append(UInt8(ascii: "\n"))
         if buffer.count >= Self.bufferLimit { flush() }
     }
 
-    /// Writes `text` and a newline to standard error, after what standard output holds.
+    /// Writes `text`, its control characters escaped, and a newline to standard error, after
+    /// what standard output holds.
     func errorLine(_ text: String) {
         flush()
-        writeError(Array(text.utf8) + [UInt8(ascii: "\n")])
+        writeError(Array(Self.escaped(text).utf8) + [UInt8(ascii: "\n")])
+    }
+
+    /// Writes the tool's own text (help, which spans lines) and a newline, unescaped, to standard
+    /// output or, if `toError`, to standard error.
+    func trustedText(_ text: String, toError: Bool = false) {
+        if toError {
+            flush()
+            writeError(Array(text.utf8) + [UInt8(ascii: "\n")])
+        } else {
+            buffer.append(contentsOf: text.utf8)
+            buffer.append(UInt8(ascii: "\n"))
+            if buffer.count >= Self.bufferLimit { flush() }
+        }
     }
 
     /// Writes out what standard output holds.

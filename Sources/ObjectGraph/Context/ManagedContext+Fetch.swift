@@ -56,7 +56,8 @@ extension ManagedContext {
             ? nil : CompiledSort(request.sortDescriptors, entity: info, model: model)
         let limit = request.fetchLimit > 0 ? request.fetchLimit : Int.max
         let offset = max(0, request.fetchOffset)
-        let resolver = resolver(for: scan)
+        let budget = PredicateWorkBudget(objects: scan.table.count + scan.pending.count)
+        let resolver = resolver(for: scan, budget: budget)
         var inSortOrder = false
         if let predicate, let plan = IndexPlan(predicate, table: scan.table, sort: sort) {
             inSortOrder = scan.useCandidates(plan)
@@ -89,6 +90,7 @@ extension ManagedContext {
                 return results.count < limit
             }
             if let swiftFailure { throw swiftFailure }
+            try budget.check(entity: info.name)
             return results
         }
         var matches: [FetchCandidate] = []
@@ -106,6 +108,7 @@ extension ManagedContext {
             return true
         }
         if let swiftFailure { throw swiftFailure }
+        try budget.check(entity: info.name)
         // Stable: ties keep key order, which `matches` is in.
         let order =
             sort.columnOrder(of: matches)
@@ -116,6 +119,7 @@ extension ManagedContext {
                     return comparison != 0 ? comparison < 0 : lhs < rhs
                 }
             }()
+        try budget.check(entity: info.name)
         return order.dropFirst(offset).prefix(limit).map { make(matches[$0], resolver) }
     }
 
@@ -135,7 +139,8 @@ extension ManagedContext {
             let swiftTerm = try CompiledSwiftTerm(predicate, entity: info, model: model)
             var scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
             if let plan = IndexPlan(compiled, table: scan.table, sort: nil) { scan.useCandidates(plan) }
-            let resolver = resolver(for: scan)
+            let budget = PredicateWorkBudget(objects: scan.table.count + scan.pending.count)
+            let resolver = resolver(for: scan, budget: budget)
             var matches = 0
             var swiftFailure: (any Error)?
             scan.forEachCandidate(filter: compiled, mayStopEarly: swiftTerm != nil) { candidate in
@@ -151,6 +156,7 @@ extension ManagedContext {
                 return true
             }
             if let swiftFailure { throw swiftFailure }
+            try budget.check(entity: info.name)
             total = matches
         } else {
             let table = coordinator.snapshot().tables[info.index]
@@ -206,11 +212,14 @@ extension ManagedContext {
 
     /// The current values of any object, for key paths through relationships: the context's
     /// (unless deleted) when it includes pending changes, else the committed row's.
-    private func resolver(for scan: FetchScan) -> PredicateResolver {
+    ///
+    /// Each object reached spends one unit of `budget`; once it is spent, objects read as missing.
+    private func resolver(for scan: FetchScan, budget: PredicateWorkBudget) -> PredicateResolver {
         let snapshot = scan.snapshot
         let model = snapshot.model
         let includesPendingChanges = scan.includesPendingChanges
         return PredicateResolver { [unowned self] id in
+            guard budget.spend() else { return nil }
             // Only objects with unsaved changes override the committed row; an unchanged
             // registered object may be older than the snapshot (another context saved since).
             // A child context sees its ancestors' unsaved changes as committed.

@@ -8,7 +8,9 @@ extension PersistenceError {
     static func modelMismatch(_ differences: [String]) -> PersistenceError {
         PersistenceError(
             code: .modelMismatch,
-            message: "The store was written with a different model: \(differences.joined(separator: "; ")). "
+            message: "The store was written with a different model: "
+                + "\(differences.prefix(10).map { excerpt($0) }.joined(separator: "; "))"
+                + (differences.count > 10 ? "; and \(differences.count - 10) more (see detailedErrors)" : "") + ". "
                 + "Open it with the model it was written with, or migrate it.",
             detailedErrors: differences.map { PersistenceError(code: .modelMismatch, message: $0) })
     }

@@ -42,7 +42,8 @@ extension PersistenceError {
         let place = offset.map { " at byte \($0)" } ?? ""
         return PersistenceError(
             code: .corruptStore,
-            message: "The store file \(url.path) is damaged\(place): \(reason). Restore it from a backup, "
+            message: "The store file \(url.path) is damaged\(place): \(excerpt(reason, limit: 400)). Restore it "
+                + "from a backup, "
                 + "or check it with `objectgraph verify`.",
             fileURL: url, byteOffset: offset)
     }
@@ -64,6 +65,11 @@ extension PersistenceError {
     }
 }
 
+/// An error's message, or its description if it is not a `PersistenceError`.
+private func describe(_ error: any Error) -> String {
+    (error as? PersistenceError)?.message ?? String(describing: error)
+}
+
 extension PersistenceError {
     static func storeClosed(_ url: URL) -> PersistenceError {
         PersistenceError(
@@ -82,11 +88,44 @@ extension PersistenceError {
             fileURL: url)
     }
 
+    /// A rewrite whose rename could be neither made durable nor undone: the file holds the old or
+    /// the new contents.
+    static func writeOutcomeUnknown(path: String, first: any Error, second: (any Error)?) -> PersistenceError {
+        let undo =
+            second.map { "putting the previous file back failed too (\(describe($0)))" }
+            ?? "the file system keeps no second name to put the previous file back from"
+        return PersistenceError(
+            code: .ioFailure,
+            message: "Saving \(path) failed: the directory could not be synchronized (\(describe(first))), and "
+                + "\(undo). The file holds the previous "
+                + "or the new contents; the store refuses further saves. Close the container, check the disk, "
+                + "and open the store again.",
+            fileURL: URL(fileURLWithPath: path), underlying: first)
+    }
+
+    /// A store path naming something other than a regular file (a FIFO, a directory, a device).
+    static func notARegularFile(_ path: String, type: mode_t) -> PersistenceError {
+        let kind: String
+        switch type {
+        case S_IFDIR: kind = "a directory"
+        case S_IFIFO: kind = "a FIFO (named pipe)"
+        case S_IFCHR, S_IFBLK: kind = "a device"
+        case S_IFSOCK: kind = "a socket"
+        case S_IFLNK: kind = "a symbolic link"
+        default: kind = "not a regular file"
+        }
+        return PersistenceError(
+            code: .ioFailure,
+            message: "\(path) is \(kind), not a regular file, so it cannot be a store. Choose another path, or "
+                + "remove what is there.",
+            fileURL: URL(fileURLWithPath: path))
+    }
+
     static func storeNeedsReopen(_ url: URL) -> PersistenceError {
         PersistenceError(
             code: .ioFailure,
-            message: "An earlier failed save to \(url.path) could not be undone on disk. Close the container and "
-                + "open the store again; opening it recovers the last complete save.",
+            message: "An earlier failed save to \(url.path) could not be undone on disk, so its outcome is unknown. "
+                + "Close the container and open the store again; opening it recovers the last complete save.",
             fileURL: url)
     }
 }

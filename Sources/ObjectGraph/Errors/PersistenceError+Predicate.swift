@@ -5,7 +5,8 @@ extension PersistenceError {
         let offset = characterOffset(in: format, scalarOffset: position)
         return PersistenceError(
             code: .invalidPredicate,
-            message: "Cannot parse the predicate: \(problem) at position \(offset). Correct the format string.",
+            message:
+                "Cannot parse the predicate: \(excerpt(problem)) at position \(offset). Correct the format string.",
             position: offset)
     }
 
@@ -17,7 +18,8 @@ extension PersistenceError {
         let location = offset.map { " (at position \($0))" } ?? ""
         return PersistenceError(
             code: .unsupportedPredicate,
-            message: "\(construct.prefix(1).uppercased() + construct.dropFirst()) is not supported in predicates"
+            message:
+                "\(excerpt(construct.prefix(1).uppercased() + construct.dropFirst())) is not supported in predicates"
                 + "\(location). "
                 + (advice ?? "Rewrite the predicate without it, or filter the fetched objects in Swift."),
             position: offset)
@@ -29,7 +31,7 @@ extension PersistenceError {
         let location = offset.map { " (at position \($0))" } ?? ""
         return PersistenceError(
             code: .invalidPredicate,
-            message: "The predicate's arguments do not fit its format: \(problem)\(location).",
+            message: "The predicate's arguments do not fit its format: \(excerpt(problem))\(location).",
             position: offset)
     }
 
@@ -45,7 +47,8 @@ extension PersistenceError {
     static func predicateUnknownKey(_ key: String, path: String, entity: String) -> PersistenceError {
         PersistenceError(
             code: .unknownKey,
-            message: "Entity '\(entity)' has no attribute or relationship named '\(key)' (in key path '\(path)'). "
+            message: "Entity '\(entity)' has no attribute or relationship named '\(excerpt(key))' "
+                + "(in key path '\(excerpt(path))'). "
                 + "Check the key path's spelling.",
             entityName: entity, key: path)
     }
@@ -55,7 +58,7 @@ extension PersistenceError {
     static func predicateTypeMismatch(_ problem: String, key: String?, entity: String) -> PersistenceError {
         PersistenceError(
             code: .typeMismatch,
-            message: "A predicate on entity '\(entity)' \(problem). Compare values of the key's type.",
+            message: "A predicate on entity '\(entity)' \(excerpt(problem)). Compare values of the key's type.",
             entityName: entity, key: key)
     }
 
@@ -64,14 +67,17 @@ extension PersistenceError {
     static func invalidPredicateKeyPath(_ problem: String, key: String, entity: String) -> PersistenceError {
         PersistenceError(
             code: .invalidPredicate,
-            message: "The key path '\(key)' on entity '\(entity)' \(problem).", entityName: entity, key: key)
+            message: "The key path '\(excerpt(key))' on entity '\(entity)' \(excerpt(problem)).", entityName: entity,
+            key: key)
     }
 
     /// A sort descriptor that cannot sort the entity's objects.
     static func invalidSortDescriptor(_ problem: String, key: String, entity: String) -> PersistenceError {
         PersistenceError(
             code: .invalidFetchRequest,
-            message: "Cannot sort '\(entity)' objects by '\(key)': \(problem).", entityName: entity, key: key)
+            message: "Cannot sort '\(entity)' objects by '\(excerpt(key))': \(excerpt(problem, limit: 400)).",
+            entityName: entity,
+            key: key)
     }
 
     /// The character offset of a Unicode-scalar offset in `format`.

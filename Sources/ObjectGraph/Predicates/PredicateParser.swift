@@ -16,6 +16,8 @@ struct PredicateParser {
     var lastBitwiseToken: PredicateToken?
 
     static let maximumDepth = 200
+    /// The longest format string accepted, in UTF-8 bytes (Docs/Predicates.md, "Limits").
+    static let maximumFormatLength = 256 << 10
 
     /// Parses `format`, binding `arguments` to its placeholders in order.
     ///
@@ -23,6 +25,9 @@ struct PredicateParser {
     ///   that are missing, left over or of the wrong kind; `.unsupportedPredicate` for constructs
     ///   of the format language that are not supported. Both carry the position.
     static func parse(format: String, arguments: [Any?]) throws -> PredicateExpression {
+        guard format.utf8.count <= maximumFormatLength else {
+            throw PersistenceError.predicateFormatTooLong(length: format.utf8.count, limit: maximumFormatLength)
+        }
         var lexer = PredicateLexer(format: format)
         var parser = PredicateParser(
             format: format, scalars: Array(format.unicodeScalars), tokens: try lexer.tokenize(), arguments: arguments)
@@ -264,6 +269,9 @@ struct PredicateParser {
         case (.between, .aggregate(let elements)) where elements.count != 2:
             throw syntaxError("BETWEEN needs two bounds, as in BETWEEN {1, 10}", at: token)
         case (.matches, .constant(.string(let pattern))):
+            if let problem = PredicateRegex.backtrackingProblem(in: pattern) {
+                throw syntaxError("the MATCHES pattern \(problem)", at: token)
+            }
             guard PredicateRegex.isValid(pattern) else {
                 throw syntaxError("the MATCHES pattern is not a valid regular expression", at: token)
             }

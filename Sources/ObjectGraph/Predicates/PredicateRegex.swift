@@ -7,7 +7,11 @@ struct PredicateRegex {
 
     /// Compiles `pattern`; `[c]` makes it case-insensitive, `[d]` folds diacritics in both the
     /// pattern and the subject.
+    ///
+    /// - Throws: ``UnsafePredicatePattern`` for a pattern that could backtrack catastrophically
+    ///   (``backtrackingProblem(in:)``), or the error of an invalid pattern.
     init(_ pattern: String, options: PredicateExpression.Options) throws {
+        if let problem = Self.backtrackingProblem(in: pattern) { throw UnsafePredicatePattern(reason: problem) }
         var regexOptions: NSRegularExpression.Options = []
         if options.contains(.caseInsensitive) { regexOptions.insert(.caseInsensitive) }
         let source =

@@ -1,12 +1,15 @@
 import Foundation
 
 extension PredicateValue {
+    /// How deep arrays and sets in one argument may nest (Docs/Predicates.md, "Limits").
+    static let maximumArgumentNesting = 100
+
     /// Binds a Swift value: `nil`, strings, numbers, `Bool`, `Decimal`, `Date`, `Data`, `UUID`,
     /// `URL`, any ``AttributeValue`` (by its stored form), managed objects (by ID), ``ObjectID``s,
     /// ``StoreValue``s, and arrays or sets of these; Foundation's bridged objects (`NSNumber`,
     /// `NSString`, `NSDate`, `NSArray`, `NSSet`, …) as their Swift counterparts (see
     /// `FoundationBridging.unbridgedFoundationValue(_:)`), and `NSNull` as `nil`.
-    static func bind(_ argument: Any?) throws(PredicateArgumentProblem) -> PredicateValue {
+    static func bind(_ argument: Any?, depth: Int = 0) throws(PredicateArgumentProblem) -> PredicateValue {
         guard let value = FoundationBridging.unwrapped(argument, keepingNumbers: false) else { return .null }
         switch value {
         case let value as PredicateValue: return value
@@ -28,8 +31,12 @@ extension PredicateValue {
             guard mirror.displayStyle != .dictionary else {
                 throw PredicateArgumentProblem(reason: "a dictionary cannot be a predicate value; pass an array or set")
             }
+            guard depth < maximumArgumentNesting else {
+                throw PredicateArgumentProblem(
+                    reason: PersistenceError.predicateArgumentTooDeep(limit: maximumArgumentNesting))
+            }
             var elements: [PredicateValue] = []
-            for element in anyElements(sequence) { elements.append(try bind(element)) }
+            for element in anyElements(sequence) { elements.append(try bind(element, depth: depth + 1)) }
             if mirror.displayStyle == .set {
                 // Sets have no order of their own: print and encode them in a canonical one.
                 elements.sort { PredicatePrinter.literal($0) < PredicatePrinter.literal($1) }

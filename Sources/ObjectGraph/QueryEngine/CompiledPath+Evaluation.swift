@@ -13,30 +13,47 @@ extension CompiledPath {
 
     /// Every value at the end of the path, through to-many hops; objects that no longer exist
     /// are left out.
+    ///
+    /// Each hop visits each object once, however many paths reach it (a to-many relationship is
+    /// a set, as Core Data's `valueForKeyPath:` on a set returns a set): without that,
+    /// `friends.friends.friends.friends` over 100 objects with 100 friends each walked 10^8
+    /// paths per object. The work is bounded by the objects reached at each hop times their
+    /// relationships.
     func collect(
         from values: [StoreValue], hop: Int, resolver: PredicateResolver, into result: inout [StoreValue]
     ) {
-        guard hop < hops.count else {
-            let value = values[last]
+        var frontier = [values]
+        for step in hops[hop...] {
+            var next: [[StoreValue]] = []
+            // Only needed once more than one object can be reached.
+            var seen: Set<ObjectID>?
+            for row in frontier {
+                switch row[step.slot] {
+                case .object(let id):
+                    if frontier.count > 1 {
+                        if seen == nil { seen = [] }
+                        guard seen!.insert(id).inserted else { continue }
+                    }
+                    if let resolved = resolver.resolve(id) { next.append(resolved) }
+                case .objects(let ids):
+                    if seen == nil { seen = Set(minimumCapacity: ids.count) }
+                    for id in ids where seen!.insert(id).inserted {
+                        if let resolved = resolver.resolve(id) { next.append(resolved) }
+                    }
+                default: break
+                }
+            }
+            frontier = next
+        }
+        for row in frontier {
+            let value = row[last]
             guard lastIsToMany else {
                 result.append(value)
-                return
+                continue
             }
             if case .objects(let ids) = value {
                 for id in ids where resolver.resolve(id) != nil { result.append(.object(id)) }
             }
-            return
-        }
-        switch values[hops[hop].slot] {
-        case .object(let id):
-            if let next = resolver.resolve(id) { collect(from: next, hop: hop + 1, resolver: resolver, into: &result) }
-        case .objects(let ids):
-            for id in ids {
-                if let next = resolver.resolve(id) {
-                    collect(from: next, hop: hop + 1, resolver: resolver, into: &result)
-                }
-            }
-        default: break
         }
     }
 }

@@ -61,6 +61,9 @@ extension PredicateCompiler {
             default:
                 do {
                     return .regex(try PredicateRegex(text, options: options))
+                } catch let refused as UnsafePredicatePattern {
+                    throw PersistenceError.invalidPredicateKeyPath(
+                        "is matched with a pattern that \(refused.reason)", key: lhs.text, entity: entity.name)
                 } catch {
                     throw PersistenceError.invalidPredicateKeyPath(
                         "is matched with a pattern that is not a valid regular expression", key: lhs.text,

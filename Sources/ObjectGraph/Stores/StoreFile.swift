@@ -20,6 +20,8 @@ struct StoreFile {
     /// The store file's path, with symlinks resolved to their target.
     let path: String
     private(set) var lockDescriptor: Int32 = -1
+    /// Set when a write's outcome is unknown (see `AtomicFile`); saves fail until reopened.
+    var needsReopen = false
     /// How many times to try the lock, 5 ms apart, before reporting `storeLocked`.
     static let lockAttempts = 20
 
@@ -40,7 +42,24 @@ struct StoreFile {
     ///   this process or another, has it open.
     mutating func lock() throws {
         let lockPath = path + ".lock"
-        let descriptor = try fileSystem.open(lockPath, flags: O_RDWR | O_CREAT, mode: 0o600)
+        // Never follow a symlink at the lock's path (it would create or lock its target), and
+        // never block opening a FIFO planted there.
+        let descriptor: Int32
+        do {
+            descriptor = try fileSystem.open(lockPath, flags: O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK, mode: 0o600)
+        } catch {
+            if let status = fileSystem.entryStatus(lockPath), status.type != S_IFREG {
+                throw PersistenceError.notARegularFile(lockPath, type: status.type)
+            }
+            throw error
+        }
+        do {
+            let type = try fileSystem.fileType(descriptor, path: lockPath)
+            guard type == S_IFREG else { throw PersistenceError.notARegularFile(lockPath, type: type) }
+        } catch {
+            fileSystem.close(descriptor)
+            throw error
+        }
         // A lock released a moment ago can still be held for a few milliseconds by a child
         // process forked (but not yet exec'd) while its descriptor was open: retry briefly
         // before reporting the store as in use.
@@ -72,9 +91,15 @@ struct StoreFile {
     var exists: Bool { fileSystem.permissions(of: path) != nil }
 
     /// The whole file.
+    ///
+    /// - Throws: `PersistenceError.Code.ioFailure` when the path names something other than a
+    ///   regular file (a FIFO would block the open, and the read, forever).
     func readAll() throws -> [UInt8] {
-        let descriptor = try fileSystem.open(path, flags: O_RDONLY, mode: 0)
+        // O_NONBLOCK: opening a FIFO for reading waits for a writer; on a regular file it does nothing.
+        let descriptor = try fileSystem.open(path, flags: O_RDONLY | O_NONBLOCK, mode: 0)
         defer { fileSystem.close(descriptor) }
+        let type = try fileSystem.fileType(descriptor, path: path)
+        guard type == S_IFREG else { throw PersistenceError.notARegularFile(path, type: type) }
         return try fileSystem.read(descriptor, count: fileSystem.size(descriptor, path: path), at: 0, path: path)
     }
 

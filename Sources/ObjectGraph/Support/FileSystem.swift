@@ -20,7 +20,14 @@ protocol FileSystem: Sendable {
     func synchronize(_ descriptor: Int32, path: String) throws
     func truncate(_ descriptor: Int32, to size: Int, path: String) throws
     func rename(_ source: String, to destination: String) throws
+    /// Gives the file at `source` a second name, `destination` (a hard link).
+    func link(_ source: String, to destination: String) throws
     func remove(_ path: String) throws
+    /// The type bits (`st_mode & S_IFMT`) of an open file.
+    func fileType(_ descriptor: Int32, path: String) throws -> mode_t
+    /// The type bits and owner of the entry at `path` itself (a symlink is not followed), or nil
+    /// if there is none.
+    func entryStatus(_ path: String) -> (type: mode_t, owner: uid_t)?
     func permissions(of path: String) -> mode_t?
     func setPermissions(_ descriptor: Int32, _ mode: mode_t, path: String) throws
     func contentsOfDirectory(_ path: String) throws -> [String]
@@ -86,6 +93,22 @@ struct POSIXFileSystem: FileSystem {
         guard systemRename(source, destination) == 0 else { throw PersistenceError.io("rename", path: destination) }
     }
 
+    func link(_ source: String, to destination: String) throws {
+        guard systemLink(source, destination) == 0 else { throw PersistenceError.io("link", path: destination) }
+    }
+
+    func fileType(_ descriptor: Int32, path: String) throws -> mode_t {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw PersistenceError.io("fstat", path: path) }
+        return info.st_mode & S_IFMT
+    }
+
+    func entryStatus(_ path: String) -> (type: mode_t, owner: uid_t)? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return (info.st_mode & S_IFMT, info.st_uid)
+    }
+
     func remove(_ path: String) throws {
         guard unlink(path) == 0 || errno == ENOENT else { throw PersistenceError.io("unlink", path: path) }
     }
@@ -143,6 +166,16 @@ private func systemRename(_ source: String, _ destination: String) -> Int32 {
         Musl.rename(source, destination)
     #else
         Glibc.rename(source, destination)
+    #endif
+}
+
+private func systemLink(_ source: String, _ destination: String) -> Int32 {
+    #if canImport(Darwin)
+        Darwin.link(source, destination)
+    #elseif canImport(Musl)
+        Musl.link(source, destination)
+    #else
+        Glibc.link(source, destination)
     #endif
 }
 

@@ -15,7 +15,7 @@ struct JSONReader {
     }
 
     func error(_ reason: String, at offset: Int? = nil) -> PersistenceError {
-        let place = path.isEmpty ? "" : " (JSON path \(path.joined(separator: ".")))"
+        let place = path.isEmpty ? "" : " (JSON path \(PersistenceError.excerpt(path.joined(separator: "."))))"
         return .corruptFile(url, offset: offset ?? position, reason + place)
     }
 

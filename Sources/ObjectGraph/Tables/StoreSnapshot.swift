@@ -71,6 +71,12 @@ public struct StoreSnapshot: Sendable {
             throw PersistenceError.corruptRecord(
                 record.objectID, reason: "its key is outside the valid range 1...\(EntityTable.maxKey)")
         }
+        guard keySpaceAdmits(record.objectID.key, table: info.index) else {
+            throw PersistenceError.corruptRecord(
+                record.objectID,
+                reason: "its key leaves the store's keys sparser than the limit (one chunk of 512 keys "
+                    + "per row, or \(Self.keySpaceAllowance) chunks in all)")
+        }
         guard tables[info.index][record.objectID.key] == nil else {
             throw PersistenceError.corruptRecord(record.objectID, reason: "the store holds two objects with this ID")
         }

@@ -208,7 +208,10 @@ final class FailingFileSystem: FileSystem {
         try real.truncate(descriptor, to: size, path: path)
     }
     func rename(_ source: String, to destination: String) throws { try real.rename(source, to: destination) }
+    func link(_ source: String, to destination: String) throws { try real.link(source, to: destination) }
     func remove(_ path: String) throws { try real.remove(path) }
+    func fileType(_ descriptor: Int32, path: String) throws -> mode_t { try real.fileType(descriptor, path: path) }
+    func entryStatus(_ path: String) -> (type: mode_t, owner: uid_t)? { real.entryStatus(path) }
     func permissions(of path: String) -> mode_t? { real.permissions(of: path) }
     func setPermissions(_ descriptor: Int32, _ mode: mode_t, path: String) throws {
         try real.setPermissions(descriptor, mode, path: path)

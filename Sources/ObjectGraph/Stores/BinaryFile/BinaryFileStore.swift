@@ -68,6 +68,11 @@ public final class BinaryFileStore: PersistentStore {
             do {
                 if !file.exists {
                     try file.atomicFile.write(Self.compactedFile(StoreSnapshot(model: model)))
+                } else {
+                    // The file at the path may be a compaction's rename whose directory fsync never
+                    // ran (a crash, or an error whose outcome was unknown): make its name durable
+                    // before acknowledging saves appended to it.
+                    try file.atomicFile.synchronizeDirectory()
                 }
                 let replay = try BinaryStoreReplay(bytes: try file.readAll(), url: url, model: model)
                 let descriptor = try fileSystem.open(file.path, flags: O_RDWR, mode: 0)
@@ -144,20 +149,31 @@ public final class BinaryFileStore: PersistentStore {
         // A snapshot frame past the format's limit could not be read back: keep the log instead.
         guard frame.count - BinaryStoreFrame.headerSize <= BinaryStoreFrame.maximumPayload else { return }
         let bytes = BinaryStoreHeader.encode(open.snapshot.model.entities) + frame
-        let written = (try? open.file.atomicFile.write(bytes)) != nil
-        // Whether or not the rename happened, append to whatever file is now at the path.
-        guard let descriptor = try? fileSystem.open(open.file.path, flags: O_RDWR, mode: 0),
-            let size = try? fileSystem.size(descriptor, path: open.file.path)
-        else {
-            // The descriptor may point at a file the rename replaced: appending there would lose
-            // saves, so refuse them until the store is reopened.
+        var outcomeUnknown = false
+        do {
+            try open.file.atomicFile.write(bytes, outcomeUnknown: &outcomeUnknown)
+        } catch {
+            // A failed compaction leaves the old log at the path, durably (AtomicFile undoes a
+            // rename whose directory fsync failed): keep appending to it. If even that is unknown,
+            // the descriptor may name a file the path no longer reaches, or whose name a power cut
+            // would bring back without the saves appended since: refuse saves until reopened.
+            if outcomeUnknown { open.isBroken = true }
+            return
+        }
+        // The compacted file is at the path, and its name is durable: append to it from now on.
+        guard let descriptor = try? fileSystem.open(open.file.path, flags: O_RDWR, mode: 0) else {
+            open.isBroken = true
+            return
+        }
+        guard let size = try? fileSystem.size(descriptor, path: open.file.path) else {
+            fileSystem.close(descriptor)
             open.isBroken = true
             return
         }
         fileSystem.close(open.descriptor)
         open.descriptor = descriptor
         open.size = size
-        if written { open.liveBytes = bytes.count }
+        open.liveBytes = bytes.count
     }
 
     /// A whole file: the header and one snapshot frame.

@@ -66,13 +66,30 @@ struct BinaryStoreReplay {
     /// Whether a whole, valid frame starts anywhere after `offset`: a damaged frame followed by
     /// one is damage in the middle of the log (even when its damaged length hides where the next
     /// frame starts), not a torn tail. Only runs when a frame is bad.
+    ///
+    /// Every later byte is a candidate, and each candidate's checksum covers its declared length:
+    /// crafted filler could make that quadratic. So the bytes checksummed are bounded by
+    /// ``resynchronisationBudget(remaining:)``; past it the answer is yes (the safe answer: the
+    /// file is reported damaged and nothing is cut).
     static func validFrameExists(_ raw: UnsafeRawBufferPointer, after offset: Int) -> Bool {
+        var budget = resynchronisationBudget(remaining: raw.count - offset)
         var candidate = offset + 1
         while candidate + BinaryStoreFrame.headerSize < raw.count {
-            if validPayload(raw, at: candidate) != nil { return true }
+            if let length = declaredLength(raw, at: candidate), candidate + 8 + length <= raw.count,
+                BinaryStoreFrame.Kind(rawValue: raw[candidate + 8]) != nil
+            {
+                budget -= length
+                if budget < 0 || validPayload(raw, at: candidate) != nil { return true }
+            }
             candidate += 1
         }
         return false
+    }
+
+    /// The bytes a search for a valid frame may checksum after a damaged one: eight times the
+    /// rest of the file, and at least 16 MiB.
+    static func resynchronisationBudget(remaining: Int) -> Int {
+        Swift.max(16 << 20, 8 * remaining)
     }
 
     static func declaredLength(_ raw: UnsafeRawBufferPointer, at offset: Int) -> Int? {
@@ -123,6 +140,11 @@ struct BinaryStoreReplay {
                     values.append(try readValue(&reader, slot: slot, plan: slots[slot], of: info))
                 }
                 let size = reader.position - start
+                guard snapshot.keySpaceAdmits(key, table: info.index) else {
+                    throw reader.error(
+                        "\(info.name)/\(key) leaves the store's keys sparser than the limit "
+                            + "(\(StoreSnapshot.keySpaceAllowance) chunks of 512 keys, or one per row)", at: start)
+                }
                 if !snapshot.tables[info.index].contains(key) {
                     liveBytes += size
                 }
@@ -214,6 +236,9 @@ struct BinaryStoreReplay {
             ids.reserveCapacity(Int(count))
             for _ in 0..<count {
                 ids.append(ObjectID(entityName: destination, key: try readKey(&reader)))
+            }
+            if let duplicate = ObjectID.firstDuplicate(in: ids) {
+                throw reader.error("\(info.name).\(info.propertyName(at: slot)) lists \(duplicate) twice", at: start)
             }
             return .objects(ids)
         }

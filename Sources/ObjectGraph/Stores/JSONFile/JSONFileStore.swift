@@ -60,8 +60,18 @@ public final class JSONFileStore: PersistentStore {
 
     public func save(_ changes: StoreChangeSet) throws {
         try file.withLock { file in
-            guard let file else { throw PersistenceError.storeClosed(url) }
-            try file.atomicFile.write(JSONStoreDocument.encode(changes.snapshot, pretty: prettyPrinted))
+            guard let current = file else { throw PersistenceError.storeClosed(url) }
+            guard !current.needsReopen else { throw PersistenceError.storeNeedsReopen(url) }
+            var outcomeUnknown = false
+            do {
+                try current.atomicFile.write(
+                    JSONStoreDocument.encode(changes.snapshot, pretty: prettyPrinted), outcomeUnknown: &outcomeUnknown)
+            } catch {
+                // The file may hold this save or the one before: later saves would build on an
+                // unknown state, so they are refused until the store is read again.
+                if outcomeUnknown { file?.needsReopen = true }
+                throw error
+            }
         }
     }
 

@@ -183,6 +183,10 @@ extension JSONStoreDocument {
                 try reader.readArray { reader, _ in
                     ids.append(ObjectID(entityName: destination, key: try reader.readInt64()))
                 }
+                if let duplicate = ObjectID.firstDuplicate(in: ids) {
+                    throw reader.error(
+                        "\(info.name).\(info.propertyName(at: slot)) lists \(duplicate) twice", at: offset)
+                }
                 return .objects(ids)
             }
             return reader.readNull() ? .null : .object(ObjectID(entityName: destination, key: try reader.readInt64()))

@@ -1,0 +1,4 @@
+/// A `MATCHES` pattern refused because it could backtrack catastrophically.
+struct UnsafePredicatePattern: Error {
+    let reason: String
+}
