@@ -108,19 +108,14 @@ extension ManagedObject {
         return result
     }
 
-    /// A value of each attribute type, for required attributes without a default.
+    /// A value of each attribute type, for required attributes without a default: its zero, or
+    /// a fixed UUID, URL or empty codable data.
     private static func placeholder(for type: AttributeType) -> StoreValue {
+        if let zero = type.zeroValue { return zero }
         switch type {
-        case .string: .string("")
-        case .boolean: .bool(false)
-        case .integer16, .integer32, .integer64: .int(0)
-        case .float: .float(0)
-        case .double: .double(0)
-        case .decimal: .decimal(0)
-        case .date: .date(Date(timeIntervalSinceReferenceDate: 0))
-        case .binary, .codable: .data(Data())
-        case .uuid: .uuid(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
-        case .uri: .url(URL(string: "about:blank")!)
+        case .uuid: return .uuid(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)))
+        case .uri: return .url(URL(string: "about:blank")!)
+        default: return .data(Data())
         }
     }
 }

@@ -12,22 +12,7 @@ extension ManagedObject {
         guard values[slot] == .null, info.isAttribute(slot) else { return nil }
         let attribute = info.attribute(at: slot)
         guard attribute.isOptional else { return nil }
-        if let zero = Self.zeroValue(of: attribute.type), let value = Value(storeValue: zero) { return value }
+        if let zero = attribute.type.zeroValue, let value = Value(storeValue: zero) { return value }
         return Value(storeValue: attribute.defaultValue)
-    }
-
-    /// The value Core Data's scalar accessors read for `nil`, extended to the other plain types.
-    private static func zeroValue(of type: AttributeType) -> StoreValue? {
-        switch type {
-        case .boolean: .bool(false)
-        case .integer16, .integer32, .integer64: .int(0)
-        case .float: .float(0)
-        case .double: .double(0)
-        case .decimal: .decimal(0)
-        case .string: .string("")
-        case .binary: .data(Data())
-        case .date: .date(Date(timeIntervalSinceReferenceDate: 0))
-        case .uuid, .uri, .codable: nil
-        }
     }
 }
