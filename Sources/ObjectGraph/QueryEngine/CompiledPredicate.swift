@@ -271,6 +271,9 @@ indirect enum PredicateGetter {
     /// The elements of a collection (of objects) for which the predicate holds, with the
     /// element bound to the variable at the given index.
     case subquery(PredicateGetter, PredicateNode)
+    /// The scalar elements of a codable attribute's JSON array (or the values of its JSON
+    /// object), for a codable attribute used as a collection; see `CodableElements`.
+    case codableElements(PredicateGetter)
 
     enum PathRoot {
         case object

@@ -57,6 +57,9 @@ extension PredicateGetter {
                 if predicate.evaluate(in: inner, resolver: resolver) { kept.append(element) }
             }
             return .many(kept)
+        case .codableElements(let base):
+            guard case .data(let json) = base.scalar(in: scope, resolver: resolver) else { return .many([]) }
+            return .many(CodableElements.decode(json))
         }
     }
 }
