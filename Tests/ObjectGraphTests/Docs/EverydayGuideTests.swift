@@ -37,7 +37,8 @@ import Testing
     }
 
     @Test func predicatesExampleFindsTaggedSnippets() throws {
-        let container = try PersistentContainer(model: try ManagedObjectModel(Snippet.self), storeDescription: .inMemory)
+        let container = try PersistentContainer(
+            model: try ManagedObjectModel(Snippet.self), storeDescription: .inMemory)
         let context = container.newContext()
         for (title, tags) in [("a", ["swift", "linux"]), ("b", ["swift"]), ("c", [])] {
             let snippet = Snippet(context: context)
