@@ -37,7 +37,57 @@ extension ManagedObject {
     /// Core Data: `NSObject.value(forKeyPath:)` on an `NSManagedObject`.
     public func value(forKeyPath keyPath: String) throws -> Any? {
         let keys = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        if let model = context?.model { try check(keys, path: keyPath, in: model) }
         return try value(following: keys[...], path: keyPath)
+    }
+
+    /// Checks the whole path against the model first, so that a wrong key is an error whatever
+    /// the data (a `nil` to-one relationship or an empty to-many one on the way included).
+    private func check(_ keys: [String], path: String, in model: ManagedObjectModel) throws {
+        var current = info
+        var followsToMany = false
+        for (index, key) in keys.enumerated() {
+            let isLast = index == keys.count - 1
+            if key.hasPrefix("@") {
+                guard followsToMany else {
+                    throw PersistenceError.invalidKeyPath(
+                        path, problem: "has the operator '\(key)' where no to-many relationship precedes it",
+                        entity: info.name, objectID: objectID)
+                }
+                let known = ["@count", "@sum", "@avg", "@min", "@max", "@unionOfObjects", "@distinctUnionOfObjects"]
+                guard known.contains(key) else {
+                    throw PersistenceError.invalidKeyPath(
+                        path, problem: "uses the unknown operator '\(key)'", entity: info.name, objectID: objectID)
+                }
+                guard (key == "@count") == isLast else {
+                    throw PersistenceError.invalidKeyPath(
+                        path,
+                        problem: key == "@count" ? "continues after '@count'" : "does not say what '\(key)' applies to",
+                        entity: info.name, objectID: objectID)
+                }
+                followsToMany = false
+                continue
+            }
+            guard let slot = current.slotByName[key] else {
+                throw PersistenceError.unknownKey(
+                    key, entity: current.name, objectID: current === info ? objectID : nil)
+            }
+            if current.isAttribute(slot) {
+                guard isLast else {
+                    throw PersistenceError.invalidKeyPath(
+                        path, problem: "continues after the attribute '\(key)'", entity: info.name, objectID: objectID)
+                }
+                return
+            }
+            let relationship = current.relationship(at: slot)
+            followsToMany = relationship.description.isToMany
+            if !followsToMany, !isLast, keys[index + 1].hasPrefix("@") {
+                throw PersistenceError.invalidKeyPath(
+                    path, problem: "applies '\(keys[index + 1])' to the to-one relationship '\(key)'",
+                    entity: info.name, objectID: objectID)
+            }
+            current = model.infos[relationship.destinationIndex]
+        }
     }
 
     /// The value at the end of `keys`, the rest of `path` from this object.

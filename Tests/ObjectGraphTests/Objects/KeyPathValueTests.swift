@@ -139,6 +139,19 @@ import Testing
         #expect(first.code == .unknownKey && first.entityName == "Album" && first.key == "name")
     }
 
+    @Test func wrongKeysAreErrorsWhateverTheData() throws {
+        let (_, context, _) = try makeAlbum()
+        let loose = Track(context: context)
+        let empty = Album(context: context)
+        for (object, path) in [
+            (loose, "album.nope"), (loose, "album.tracks.nope"), (empty, "tracks.nope"), (empty, "tracks.@sum.nope"),
+            (empty, "label.@count"), (loose, "album.tracks.@median.seconds"),
+        ] as [(ManagedObject, String)] {
+            let error = try #require(throws: PersistenceError.self, "\(path)") { try object.value(forKeyPath: path) }
+            #expect(error.code == .unknownKey, "\(path)")
+        }
+    }
+
     @Test func aKeyAfterAnAttributeIsATypedError() throws {
         let scene = try makeAlbum()  // keeps the context alive
         let album = scene.album
