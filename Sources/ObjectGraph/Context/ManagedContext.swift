@@ -184,7 +184,8 @@ public final class ManagedContext {
         object.awakeFromInsert()
     }
 
-    /// Marks an object for deletion at the next save, and applies its relationships' delete
+    /// Marks an object for deletion at the next save, calls its
+    /// ``ManagedObject/prepareForDeletion()``, and applies its relationships' delete
     /// rules now: `nullify` removes it from the inverse relationships, `cascade` deletes the
     /// destinations, `deny` is checked at save. Deleting an unsaved inserted object discards it
     /// and leaves no change behind.
@@ -201,6 +202,7 @@ public final class ManagedContext {
         undoManager?.recordDelete(object)
         object.flags.isDeleted = true
         object.observationDidDelete()
+        object.prepareForDeletion()
         applyDeleteRules(of: object)
         withdraw(object)
     }

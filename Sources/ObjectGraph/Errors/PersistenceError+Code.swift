@@ -27,6 +27,8 @@ extension PersistenceError {
             case invalidFetchRequest
             case invalidPredicate
             case unsupportedPredicate
+            case outOfRange
+            case readOnlyStore
         }
 
         private let value: Value
@@ -69,6 +71,11 @@ extension PersistenceError {
         /// A predicate construct that parses but that this library does not evaluate, such as
         /// arithmetic, `FUNCTION(…)` or array indexing.
         public static let unsupportedPredicate = Code(.unsupportedPredicate)
+        /// An index outside a collection's bounds, such as a position past the end of an
+        /// ordered to-many relationship.
+        public static let outOfRange = Code(.outOfRange)
+        /// A save or other write to a store opened read-only.
+        public static let readOnlyStore = Code(.readOnlyStore)
 
         public var description: String { value.rawValue }
 

@@ -28,6 +28,13 @@ public struct FetchRequest<Result: ManagedObject>: Sendable, CustomStringConvert
     public var fetchOffset: Int = 0
     /// Whether unsaved inserts are included and objects pending deletion left out.
     public var includesPendingChanges = true
+    /// How many objects a store that pages its results should bring in at a time; 0 (the
+    /// default) for all at once. A hint only: the stores of this library hold their data in
+    /// memory, so the results are the same whatever its value (a negative one counts as 0).
+    /// It is kept so that code written for Core Data, and for a future paging store, carries it.
+    ///
+    /// Core Data: `NSFetchRequest.fetchBatchSize`.
+    public var fetchBatchSize: Int = 0
     /// The attributes and to-one relationships (key paths through to-one relationships allowed)
     /// that ``ManagedContext/fetchRows(_:)`` returns; `nil` for every attribute
     /// and to-one relationship. Object and ID fetches ignore it.
@@ -80,6 +87,7 @@ public struct FetchRequest<Result: ManagedObject>: Sendable, CustomStringConvert
         }
         if fetchLimit > 0 { parts.append("limit: \(fetchLimit)") }
         if fetchOffset > 0 { parts.append("offset: \(fetchOffset)") }
+        if fetchBatchSize > 0 { parts.append("batch size: \(fetchBatchSize)") }
         if !includesPendingChanges { parts.append("committed only") }
         return "FetchRequest(\(parts.joined(separator: ", ")))"
     }

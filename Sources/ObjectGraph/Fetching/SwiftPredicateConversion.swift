@@ -190,9 +190,15 @@ extension PredicateExpressions.Comparison: SwiftPredicateConvertible {
     }
 }
 
-/// `[values].contains($0.key)`: `key IN {values}`.
+/// `[values].contains($0.key)`: `key IN {values}`; `$0.tags.contains("x")` (a codable array
+/// attribute): `tags CONTAINS "x"`.
 extension PredicateExpressions.SequenceContains: SwiftPredicateConvertible {
     func converted(_ conversion: inout SwiftPredicateConversion) -> SwiftConvertedNode? {
+        if case .keyPath? = conversion.operand(sequence), case .constant(let value)? = conversion.operand(element),
+            value.elements == nil, let collection = conversion.operand(sequence)
+        {
+            return .predicate(.comparison(.init(collection, .contains, .constant(value))))
+        }
         guard case .constant(let values)? = conversion.operand(sequence), values.elements != nil,
             let element = conversion.operand(element), case .keyPath = element
         else { return nil }

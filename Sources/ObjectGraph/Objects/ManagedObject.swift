@@ -162,6 +162,22 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     /// Called on each inserted, updated or deleted object before its context saves.
     open func willSave() {}
 
+    /// Called when the object is about to be deleted: by ``ManagedContext/delete(_:)``, also for
+    /// an object deleted by another object's `cascade` delete rule, after ``isDeleted`` became
+    /// true and before its own relationships' delete rules run, so its relationships still hold
+    /// their destinations (except, for an object deleted by a cascade, its relationship back to
+    /// the object whose deletion cascaded, which the cascade clears first). Override it to tidy
+    /// up before the relationships are torn down; changes
+    /// made here are tracked (and undone) like any other. Called once per delete: an undone
+    /// delete that is deleted again calls it again.
+    ///
+    /// Not called for objects removed by a ``BatchDeleteRequest``, by the store path of
+    /// ``ManagedContext/deleteAll(_:)``, or by merging another context's save that deleted them:
+    /// those never pass through this context's `delete(_:)`, as in Core Data.
+    ///
+    /// Core Data: `NSManagedObject.prepareForDeletion()`.
+    open func prepareForDeletion() {}
+
     /// Called on each saved object after its context saved.
     open func didSave() {}
 

@@ -19,7 +19,10 @@ extension PredicateValue {
         case let string as String: return .string(string)
         case let text as Substring: return .string(String(text))
         case let bool as Bool: return .bool(bool)
-        case let known as any AttributeValue: return PredicateValue(known.storeValue)
+        // Arrays and dictionaries of codable values are attribute values too, but an argument
+        // that is one means its elements (`name IN %@`).
+        case let known as any AttributeValue where !Self.isCollection(value):
+            return PredicateValue(known.storeValue)
         case let integer as any BinaryInteger:
             guard let exact = Int64(exactly: integer) else {
                 throw PredicateArgumentProblem(reason: "the integer \(type(of: integer)) does not fit in 64 bits")
@@ -46,6 +49,14 @@ extension PredicateValue {
             throw PredicateArgumentProblem(
                 reason: "a value of type \(type(of: value)) cannot be used in a predicate; pass a string, number, "
                     + "Bool, Decimal, Date, Data, UUID, URL, managed object, ObjectID, or an array or set of them")
+        }
+    }
+
+    /// Whether `value` is an array, set or dictionary (not `Data` or a string).
+    private static func isCollection(_ value: Any) -> Bool {
+        switch Mirror(reflecting: value).displayStyle {
+        case .collection, .set, .dictionary: true
+        default: false
         }
     }
 

@@ -281,6 +281,9 @@ indirect enum PredicateGetter {
     case length(PredicateGetter)
     /// A key path from the object another getter gives (`tags[FIRST].name`).
     case member(PredicateGetter, CompiledPath)
+    /// The scalar elements of a codable attribute's JSON array (or the values of its JSON
+    /// object), for a codable attribute used as a collection; see `CodableElements`.
+    case codableElements(PredicateGetter)
 
     enum PathRoot {
         case object

@@ -85,7 +85,8 @@ extension PredicateCompiler {
         _ base: PredicateExpression.Operand, _ function: PredicateExpression.CollectionFunction, _ keys: [String],
         text: String
     ) throws -> Operand {
-        let source = try operand(base)
+        let compiled = try operand(base)
+        let source = codableElements(compiled) ?? compiled
         guard source.type.isCollection else {
             throw mismatch(
                 "applies @\(function.rawValue) to '\(source.text)', which is \(source.type.summary), not a "

@@ -58,9 +58,11 @@ struct PredicateCompiler {
     }
 
     mutating func comparison(_ comparison: PredicateExpression.Comparison) throws -> PredicateNode {
-        let lhs = try operand(comparison.lhs)
-        let rhs = try operand(comparison.rhs)
+        var lhs = try operand(comparison.lhs)
+        var rhs = try operand(comparison.rhs)
         let op = comparison.operator
+        if comparison.modifier != .direct || op == .contains, let elements = codableElements(lhs) { lhs = elements }
+        if op == .in, let elements = codableElements(rhs) { rhs = elements }
         // `[n]` and `[l]` do not change results here (see ``PredicateExpression/Options``).
         let options = comparison.options.folding
         // Membership: `collection CONTAINS element` and `element IN collection`.

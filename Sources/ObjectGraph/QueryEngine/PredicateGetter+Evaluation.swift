@@ -59,6 +59,9 @@ extension PredicateGetter {
             return .many(kept)
         case .function, .conditional, .index, .length, .member:
             return evaluateComputed(in: scope, resolver: resolver)
+        case .codableElements(let base):
+            guard case .data(let json) = base.scalar(in: scope, resolver: resolver) else { return .many([]) }
+            return .many(CodableElements.decode(json))
         }
     }
 }

@@ -12,11 +12,20 @@
 /// Core Data: a SQLite store at `URL(fileURLWithPath: "/dev/null")`.
 public final class DiscardStore: PersistentStore {
     /// Creates a discard store.
-    public init() {}
+    /// Whether saves are refused (with `PersistenceError.Code.readOnlyStore`) rather than
+    /// discarded.
+    public let isReadOnly: Bool
+
+    /// A store that discards every save; with `isReadOnly`, one whose every save throws.
+    public init(isReadOnly: Bool = false) {
+        self.isReadOnly = isReadOnly
+    }
 
     public func load(model: ManagedObjectModel) throws -> StoreSnapshot { StoreSnapshot(model: model) }
 
-    public func save(_ changes: StoreChangeSet) throws {}
+    public func save(_ changes: StoreChangeSet) throws {
+        guard !isReadOnly else { throw PersistenceError.readOnlyStore("This DiscardStore", url: nil) }
+    }
 
     public func close() {}
 }

@@ -25,7 +25,14 @@ public final class InMemoryStore: PersistentStore {
     private let state = Mutex(State())
 
     /// Creates an empty store.
-    public init() {}
+    /// Whether saves are refused (with `PersistenceError.Code.readOnlyStore`); a read-only
+    /// instance serves what an earlier, writable container saved to it.
+    public let isReadOnly: Bool
+
+    /// A new, empty store; with `isReadOnly`, one whose every save throws.
+    public init(isReadOnly: Bool = false) {
+        self.isReadOnly = isReadOnly
+    }
 
     /// Whether a live container has the store open.
     public var isOpen: Bool { state.withLock { $0.isOpen } }
@@ -43,6 +50,7 @@ public final class InMemoryStore: PersistentStore {
     }
 
     public func save(_ changes: StoreChangeSet) throws {
+        guard !isReadOnly else { throw PersistenceError.readOnlyStore("This InMemoryStore", url: nil) }
         state.withLock { $0.snapshot = changes.snapshot }
     }
 

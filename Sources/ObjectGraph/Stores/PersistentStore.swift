@@ -22,4 +22,15 @@ public protocol PersistentStore: AnyObject, Sendable {
 
     /// Releases the store so that another container can open it.
     func close()
+
+    /// Whether the store was opened read-only: it never writes its medium, and every save throws
+    /// `PersistenceError.Code.readOnlyStore`. `false` unless a store says otherwise.
+    ///
+    /// Core Data: `NSPersistentStore.isReadOnly`.
+    var isReadOnly: Bool { get }
+}
+
+extension PersistentStore {
+    /// `false`: a store is writable unless it says otherwise.
+    public var isReadOnly: Bool { false }
 }

@@ -26,6 +26,17 @@ public struct StoreDescription: Sendable, Hashable, CustomStringConvertible {
     public var kind: Kind
     /// The location the description was created from, if any.
     public var url: URL?
+    /// Whether the store is opened read-only: it loads, never writes its file or takes its
+    /// lock, and every save throws `PersistenceError.Code.readOnlyStore`. `false` by default.
+    ///
+    /// For example:
+    /// ```swift
+    /// var description = StoreDescription.binaryFile(bundledCatalogURL)
+    /// description.isReadOnly = true
+    /// ```
+    ///
+    /// Core Data: `NSPersistentStoreDescription.isReadOnly`.
+    public var isReadOnly = false
 
     /// A fresh, empty in-memory store for each container.
     public static let inMemory = StoreDescription(kind: .inMemory, url: nil)
@@ -62,14 +73,15 @@ public struct StoreDescription: Sendable, Hashable, CustomStringConvertible {
     /// Creates the store the description names.
     public func makeStore() -> any PersistentStore {
         switch kind {
-        case .inMemory: InMemoryStore()
-        case .discard: DiscardStore()
-        case .jsonFile: JSONFileStore(url: url!)
-        case .binaryFile: BinaryFileStore(url: url!)
+        case .inMemory: InMemoryStore(isReadOnly: isReadOnly)
+        case .discard: DiscardStore(isReadOnly: isReadOnly)
+        case .jsonFile: JSONFileStore(url: url!, isReadOnly: isReadOnly)
+        case .binaryFile: BinaryFileStore(url: url!, isReadOnly: isReadOnly)
         }
     }
 
     public var description: String {
-        url.map { "\(kind) (\($0.path))" } ?? kind.rawValue
+        let base = url.map { "\(kind) (\($0.path))" } ?? kind.rawValue
+        return isReadOnly ? base + ", read-only" : base
     }
 }

@@ -13,6 +13,11 @@ public struct StoreSnapshot: Sendable {
     /// The model the records conform to.
     public let model: ManagedObjectModel
     var tables: [EntityTable]
+    /// Key/value pairs kept in the store beside the objects (an app's import marker, a sync
+    /// token); empty unless set. Stores persist it with the objects.
+    ///
+    /// Core Data: the store's metadata dictionary.
+    public var metadata: [String: String] = [:]
 
     /// Creates an empty snapshot for `model`.
     public init(model: ManagedObjectModel) {
@@ -123,6 +128,7 @@ public struct StoreSnapshot: Sendable {
         let differences = other.schemaDifferences(from: model)
         guard differences.isEmpty else { throw PersistenceError.modelMismatch(differences) }
         var result = StoreSnapshot(model: other)
+        result.metadata = metadata
         for info in other.infos {
             result.tables[info.index] = tables[model.info(named: info.name)!.index].reindexed(for: info)
         }

@@ -15,6 +15,7 @@ import Testing
         "Tests/ObjectGraphTests/Docs/GuideExamples+Indexes.swift",
         "Tests/ObjectGraphTests/Docs/GuideExamples+Observation.swift",
         "Tests/ObjectGraphTests/Docs/GuideExamples+Porting.swift",
+        "Tests/ObjectGraphTests/Docs/GuideExamples+Everyday.swift",
     ]
 
     @Test(arguments: [

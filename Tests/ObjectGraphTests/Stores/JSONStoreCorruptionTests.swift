@@ -115,10 +115,10 @@ import Testing
         let reference = try Reference()
         let version = try #require(reference.bytes.offset(of: "\"version\": 1,"))
         let error = try openingError(
-            .json, reference.bytes.replacing(version..<(version + 13), with: "\"version\": 2,"))
+            .json, reference.bytes.replacing(version..<(version + 13), with: "\"version\": 3,"))
         #expect(error.code == .unsupportedFormat)
-        #expect(error.message.contains("needs format version 2"))
-        #expect(error.message.contains("reads up to 1"))
+        #expect(error.message.contains("needs format version 3"))
+        #expect(error.message.contains("reads up to 2"))
     }
 
     // MARK: - Values

@@ -30,6 +30,13 @@ import Synchronization
 public final class BinaryFileStore: PersistentStore {
     /// The store file's location, as given.
     public let url: URL
+    /// Whether the store was opened read-only: ``load(model:)`` reads the file without taking its
+    /// lock (other containers, read-only or not, may open it too) and never creates, repairs or
+    /// compacts it (a torn last frame is skipped, not cut off), and every ``save(_:)`` throws
+    /// `PersistenceError.Code.readOnlyStore`.
+    ///
+    /// Core Data: `NSReadOnlyPersistentStoreOption`.
+    public let isReadOnly: Bool
     let fileSystem: any FileSystem
     /// Compact when the file is this many times the live data's size...
     let compactionRatio: Int
@@ -48,13 +55,17 @@ public final class BinaryFileStore: PersistentStore {
 
     private let state = Mutex<OpenFile?>(nil)
 
-    /// A store at `url`.
-    public convenience init(url: URL) {
-        self.init(url: url, fileSystem: POSIXFileSystem())
+    /// A store at `url`; read-only if `isReadOnly`.
+    public convenience init(url: URL, isReadOnly: Bool = false) {
+        self.init(url: url, isReadOnly: isReadOnly, fileSystem: POSIXFileSystem())
     }
 
-    init(url: URL, fileSystem: any FileSystem, compactionRatio: Int = 2, compactionThreshold: Int = 64 << 10) {
+    init(
+        url: URL, isReadOnly: Bool = false, fileSystem: any FileSystem, compactionRatio: Int = 2,
+        compactionThreshold: Int = 64 << 10
+    ) {
         self.url = url
+        self.isReadOnly = isReadOnly
         self.fileSystem = fileSystem
         self.compactionRatio = compactionRatio
         self.compactionThreshold = compactionThreshold
@@ -64,6 +75,15 @@ public final class BinaryFileStore: PersistentStore {
         try state.withLock { state in
             guard state == nil else { throw PersistenceError.storeLocked(url) }
             var file = try StoreFile(url: url, fileSystem: fileSystem)
+            if isReadOnly {
+                guard file.exists else { throw PersistenceError.readOnlyStoreMissing(url) }
+                let replay = try BinaryStoreReplay(bytes: try file.readAll(), url: url, model: model)
+                // No descriptor is kept: saves are refused before they would use it.
+                state = OpenFile(
+                    file: file, descriptor: -1, size: replay.validEnd, liveBytes: replay.liveBytes,
+                    snapshot: replay.snapshot)
+                return replay.snapshot
+            }
             try file.lock()
             do {
                 if !file.exists {
@@ -101,6 +121,7 @@ public final class BinaryFileStore: PersistentStore {
     public func save(_ changes: StoreChangeSet) throws {
         try state.withLock { state in
             guard var open = state else { throw PersistenceError.storeClosed(url) }
+            guard !isReadOnly else { throw PersistenceError.readOnlyStore("The store \(url.path)", url: url) }
             guard !open.isBroken else { throw PersistenceError.storeNeedsReopen(url) }
             let frame = BinaryStoreFrame.encodeChanges(changes, previous: open.snapshot)
             guard frame.count - BinaryStoreFrame.headerSize <= BinaryStoreFrame.maximumPayload else {
@@ -133,7 +154,7 @@ public final class BinaryFileStore: PersistentStore {
     public func close() {
         state.withLock { state in
             guard var open = state else { return }
-            fileSystem.close(open.descriptor)
+            if open.descriptor >= 0 { fileSystem.close(open.descriptor) }
             open.file.unlock()
             state = nil
         }

@@ -21,6 +21,10 @@ enum BinaryStoreFrame {
         /// Every object of the entity is gone (a delete of everything): one record instead of
         /// one `delete` per object. It comes first in its frame, before the frame's puts.
         case deleteAll = 4
+        /// The store's metadata, whole (replacing what came before): a count, then that many
+        /// length-prefixed UTF-8 key and value pairs in key order. It has no entity number and
+        /// is written only when the metadata changes (and in a snapshot frame when there is any).
+        case metadata = 5
     }
 
     enum Tag: UInt8 {
@@ -30,6 +34,7 @@ enum BinaryStoreFrame {
     /// A frame holding the whole snapshot.
     static func encodeSnapshot(_ snapshot: StoreSnapshot) -> [UInt8] {
         var writer = beginFrame(.snapshot, capacity: snapshot.count * 64)
+        if !snapshot.metadata.isEmpty { writeMetadata(snapshot.metadata, into: &writer) }
         for info in snapshot.model.infos {
             let table = snapshot.tables[info.index]
             writeNextKey(table.nextKey, entity: info.index, into: &writer)
@@ -44,6 +49,7 @@ enum BinaryStoreFrame {
     static func encodeChanges(_ changes: StoreChangeSet, previous: StoreSnapshot) -> [UInt8] {
         let model = changes.snapshot.model
         var writer = beginFrame(.changes, capacity: (changes.inserted.count + changes.updated.count) * 64 + 16)
+        if changes.snapshot.metadata != previous.metadata { writeMetadata(changes.snapshot.metadata, into: &writer) }
         var emptied: [Bool] = []
         if !changes.emptiedEntityNames.isEmpty {
             emptied = Array(repeating: false, count: model.infos.count)
@@ -76,6 +82,16 @@ enum BinaryStoreFrame {
             writeNextKey(changes.snapshot.tables[info.index].nextKey, entity: info.index, into: &writer)
         }
         return endFrame(writer)
+    }
+
+    /// A `metadata` operation holding all of `metadata`.
+    private static func writeMetadata(_ metadata: [String: String], into writer: inout ByteWriter) {
+        writer.u8(Operation.metadata.rawValue)
+        writer.varint(UInt64(metadata.count))
+        for key in metadata.keys.sorted() {
+            writer.lengthPrefixed(key.utf8)
+            writer.lengthPrefixed((metadata[key] ?? "").utf8)
+        }
     }
 
     private static func beginFrame(_ kind: Kind, capacity: Int) -> ByteWriter {

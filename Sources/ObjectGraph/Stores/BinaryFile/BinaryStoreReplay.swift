@@ -120,6 +120,10 @@ struct BinaryStoreReplay {
             guard let operation = BinaryStoreFrame.Operation(rawValue: try reader.u8()) else {
                 throw reader.error("unknown operation", at: start)
             }
+            if operation == .metadata {
+                snapshot.metadata = try readMetadata(&reader)
+                continue
+            }
             let entity = Int(clamping: try reader.varint())
             guard entity < infos.count else {
                 throw reader.error("entity number \(entity) is not in the schema", at: start)
@@ -162,6 +166,8 @@ struct BinaryStoreReplay {
                 let total = snapshot.count
                 if total > 0 { liveBytes -= Int((Double(liveBytes) * Double(count) / Double(total)).rounded()) }
                 snapshot.tables[info.index].removeAll()
+            case .metadata:
+                break  // read above: it has no entity number
             case .nextKey:
                 let next = Int64(clamping: try reader.varint())
                 guard next >= 1, next <= EntityTable.maxKey + 1 else {
@@ -170,6 +176,20 @@ struct BinaryStoreReplay {
                 snapshot.tables[info.index].nextKey = max(snapshot.tables[info.index].nextKey, next)
             }
         }
+    }
+
+    private static func readMetadata(_ reader: inout ByteReader) throws -> [String: String] {
+        let start = reader.position
+        let count = try reader.varint()
+        guard count <= UInt64(reader.buffer.count - reader.position) else {
+            throw reader.error("metadata count out of range", at: start)
+        }
+        var metadata: [String: String] = [:]
+        for _ in 0..<count {
+            let key = String(decoding: try reader.lengthPrefixed(), as: UTF8.self)
+            metadata[key] = String(decoding: try reader.lengthPrefixed(), as: UTF8.self)
+        }
+        return metadata
     }
 
     private static func readKey(_ reader: inout ByteReader) throws -> Int64 {

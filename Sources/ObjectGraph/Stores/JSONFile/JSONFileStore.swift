@@ -22,17 +22,25 @@ public final class JSONFileStore: PersistentStore {
     public let url: URL
     /// Whether the document is indented, one object per line (the default), or minimal.
     public let prettyPrinted: Bool
+    /// Whether the store was opened read-only: ``load(model:)`` reads the file without taking its
+    /// lock (other containers, read-only or not, may open it too) and never creates or changes
+    /// it, and every ``save(_:)`` throws `PersistenceError.Code.readOnlyStore`.
+    ///
+    /// Core Data: `NSReadOnlyPersistentStoreOption`.
+    public let isReadOnly: Bool
     let fileSystem: any FileSystem
     private let file = Mutex<StoreFile?>(nil)
 
-    /// A store at `url`, pretty-printed unless `prettyPrinted` is false.
-    public convenience init(url: URL, prettyPrinted: Bool = true) {
-        self.init(url: url, prettyPrinted: prettyPrinted, fileSystem: POSIXFileSystem())
+    /// A store at `url`, pretty-printed unless `prettyPrinted` is false; read-only if
+    /// `isReadOnly`.
+    public convenience init(url: URL, prettyPrinted: Bool = true, isReadOnly: Bool = false) {
+        self.init(url: url, prettyPrinted: prettyPrinted, isReadOnly: isReadOnly, fileSystem: POSIXFileSystem())
     }
 
-    init(url: URL, prettyPrinted: Bool, fileSystem: any FileSystem) {
+    init(url: URL, prettyPrinted: Bool, isReadOnly: Bool = false, fileSystem: any FileSystem) {
         self.url = url
         self.prettyPrinted = prettyPrinted
+        self.isReadOnly = isReadOnly
         self.fileSystem = fileSystem
     }
 
@@ -40,6 +48,12 @@ public final class JSONFileStore: PersistentStore {
         try file.withLock { current in
             guard current == nil else { throw PersistenceError.storeLocked(url) }
             var file = try StoreFile(url: url, fileSystem: fileSystem)
+            if isReadOnly {
+                guard file.exists else { throw PersistenceError.readOnlyStoreMissing(url) }
+                let snapshot = try JSONStoreDocument.decode(try file.readAll(), url: url, model: model)
+                current = file
+                return snapshot
+            }
             try file.lock()
             do {
                 let snapshot: StoreSnapshot
@@ -61,6 +75,7 @@ public final class JSONFileStore: PersistentStore {
     public func save(_ changes: StoreChangeSet) throws {
         try file.withLock { file in
             guard let current = file else { throw PersistenceError.storeClosed(url) }
+            guard !isReadOnly else { throw PersistenceError.readOnlyStore("The store \(url.path)", url: url) }
             guard !current.needsReopen else { throw PersistenceError.storeNeedsReopen(url) }
             var outcomeUnknown = false
             do {

@@ -15,8 +15,10 @@ extension JSONStoreDocument {
         }
         var snapshot = StoreSnapshot(model: model)
         var step = 0
+        var fileVersion: Int64 = 1
         try reader.readObject { reader, key in
-            let expected = ["format", "version", "schema", "entities"]
+            // Version 2 adds an optional "metadata" object at the end.
+            let expected = ["format", "version", "schema", "entities"] + (fileVersion >= 2 ? ["metadata"] : [])
             guard step < expected.count, key == expected[step] else {
                 throw reader.error("expected the key \"\(step < expected.count ? expected[step] : "}")\"")
             }
@@ -28,16 +30,20 @@ extension JSONStoreDocument {
                 }
             case "version":
                 let version = try reader.readInt64()
-                guard version <= Self.version, version >= 1 else {
-                    throw PersistenceError.unsupportedVersion(url, version: Int(version), supported: Int(Self.version))
+                guard version <= Self.metadataVersion, version >= 1 else {
+                    throw PersistenceError.unsupportedVersion(
+                        url, version: Int(version), supported: Int(Self.metadataVersion))
                 }
+                fileVersion = version
             case "schema":
                 try StoreSchema.check(try StoreSchema.read(from: &reader), against: model)
-            default:
+            case "entities":
                 try readEntities(&reader, into: &snapshot)
+            default:
+                try reader.readObject { reader, key in snapshot.metadata[key] = try reader.readString() }
             }
         }
-        guard step == 4 else {
+        guard step >= 4 else {
             throw reader.error("the key \"\(["format", "version", "schema", "entities"][step])\" is missing")
         }
         try reader.expectEnd()

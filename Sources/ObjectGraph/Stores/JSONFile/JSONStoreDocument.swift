@@ -6,6 +6,9 @@ import Foundation
 enum JSONStoreDocument {
     static let formatName = "objectgraph-json"
     static let version: Int64 = 1
+    /// The version of a document with store metadata (a `metadata` object after `entities`);
+    /// a document without metadata is still written as version 1, byte for byte as before.
+    static let metadataVersion: Int64 = 2
     /// The key of an object's version; property names cannot start with `$`.
     static let versionKey = "$version"
 
@@ -17,7 +20,7 @@ enum JSONStoreDocument {
         writer.raw(pretty ? "  \"format\": " : "\"format\":")
         writer.string(formatName)
         writer.raw(pretty ? ",\n  \"version\": " : ",\"version\":")
-        writer.int(version)
+        writer.int(snapshot.metadata.isEmpty ? version : metadataVersion)
         writer.raw(pretty ? ",\n  \"schema\": " : ",\"schema\":")
         StoreSchema.write(snapshot.model.entities, into: &writer, pretty: pretty)
         writer.raw(pretty ? ",\n  \"entities\": {" : ",\"entities\":{")
@@ -48,7 +51,19 @@ enum JSONStoreDocument {
             writer.raw(pretty && !first ? "\n      }" : "}")
             writer.raw(pretty ? "\n    }" : "}")
         }
-        writer.raw(pretty && !infos.isEmpty ? "\n  }\n}\n" : (pretty ? "}\n}\n" : "}}"))
+        writer.raw(pretty && !infos.isEmpty ? "\n  }" : "}")
+        if !snapshot.metadata.isEmpty {
+            writer.raw(pretty ? ",\n  \"metadata\": {" : ",\"metadata\":{")
+            for (index, key) in snapshot.metadata.keys.sorted().enumerated() {
+                if index > 0 { writer.byte(UInt8(ascii: ",")) }
+                writer.raw(pretty ? "\n    " : "")
+                writer.string(key)
+                writer.raw(pretty ? ": " : ":")
+                writer.string(snapshot.metadata[key] ?? "")
+            }
+            writer.raw(pretty ? "\n  }" : "}")
+        }
+        writer.raw(pretty ? "\n}\n" : "}")
         return writer.bytes
     }
 
