@@ -5,6 +5,8 @@ import Foundation
 /// Matchers are immutable objects made by the factories below; each kind is a final subclass with
 /// its constants in stored properties, so that matching a value copies no constant.
 class ValueMatcher {
+    // Every matcher is one of the final subclasses below (made only by the factories), each of
+    // which overrides this: no value of a caller's reaches the trap.
     func matches(_ value: StoreValue) -> Bool { preconditionFailure("ValueMatcher is abstract") }
 
     /// What an attribute index can look up for this test, if it can (see ``IndexProbe``).
