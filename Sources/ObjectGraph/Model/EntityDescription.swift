@@ -33,6 +33,29 @@ public struct EntityDescription: Sendable, Hashable {
         get { storage.fields.uniquenessConstraints }
         set { update { $0.uniquenessConstraints = newValue } }
     }
+    /// The name of the entity this one inherits from, if any: its objects have every property of
+    /// the parent (first, in the parent's order) and are among the parent's fetch results.
+    ///
+    /// Core Data: `NSEntityDescription.superentity`.
+    public var superentityName: String? {
+        get { storage.fields.superentityName }
+        set { update { $0.superentityName = newValue } }
+    }
+    /// Whether the entity only exists to be inherited from: it has no objects of its own.
+    ///
+    /// Core Data: `NSEntityDescription.isAbstract`.
+    public var isAbstract: Bool {
+        get { storage.fields.isAbstract }
+        set { update { $0.isAbstract = newValue } }
+    }
+    /// The entity's name in the previous model version, when it was renamed (migration maps the
+    /// old entity's objects to this one).
+    ///
+    /// Core Data: `NSEntityDescription.renamingIdentifier`.
+    public var renamingIdentifier: String? {
+        get { storage.fields.renamingIdentifier }
+        set { update { $0.renamingIdentifier = newValue } }
+    }
     /// The class of the entity's objects, set by the object layer (`managedObjectClass`);
     /// `nil` for the base class.
     var objectClass: AnyClass? {
@@ -66,6 +89,9 @@ public struct EntityDescription: Sendable, Hashable {
         var attributes: [AttributeDescription]
         var relationships: [RelationshipDescription]
         var uniquenessConstraints: [[String]]
+        var superentityName: String?
+        var isAbstract = false
+        var renamingIdentifier: String?
         var objectClass: AnyClass?
         var boundInfo: EntityInfo?
         var isMaterializing = false
@@ -116,7 +142,8 @@ public struct EntityDescription: Sendable, Hashable {
     /// Compares the stored schema (names, types, options, relationships, constraints), not the class.
     public static func == (lhs: EntityDescription, rhs: EntityDescription) -> Bool {
         lhs.name == rhs.name && lhs.attributes == rhs.attributes && lhs.relationships == rhs.relationships
-            && lhs.uniquenessConstraints == rhs.uniquenessConstraints
+            && lhs.uniquenessConstraints == rhs.uniquenessConstraints && lhs.superentityName == rhs.superentityName
+            && lhs.isAbstract == rhs.isAbstract && lhs.renamingIdentifier == rhs.renamingIdentifier
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -26,6 +26,11 @@ public struct RelationshipDescription: Sendable, Hashable {
     public var minCount: Int
     /// The most objects a to-many relationship may hold at save (0 for no limit).
     public var maxCount: Int
+    /// The relationship's name in the previous model version, when it was renamed (migration maps
+    /// the old name's data to this relationship).
+    ///
+    /// Core Data: `NSPropertyDescription.renamingIdentifier`.
+    public var renamingIdentifier: String?
 
     /// Creates a relationship description.
     public init(
@@ -37,7 +42,8 @@ public struct RelationshipDescription: Sendable, Hashable {
         isOptional: Bool = true,
         deleteRule: DeleteRule = .nullify,
         minCount: Int = 0,
-        maxCount: Int = 0
+        maxCount: Int = 0,
+        renamingIdentifier: String? = nil
     ) {
         self.name = name
         self.destination = destination
@@ -48,5 +54,6 @@ public struct RelationshipDescription: Sendable, Hashable {
         self.deleteRule = deleteRule
         self.minCount = minCount
         self.maxCount = maxCount
+        self.renamingIdentifier = renamingIdentifier
     }
 }
