@@ -6,8 +6,11 @@ public struct ContextIdentifier: Sendable, Hashable, CustomStringConvertible {
     /// The context's name when it was created, for debugging.
     public let name: String?
 
+    /// A readable description, for logs and debugging.
     public var description: String { name.map { "\($0) (#\(number))" } ?? "context #\(number)" }
 
+    /// Whether the two are equal.
     public static func == (lhs: ContextIdentifier, rhs: ContextIdentifier) -> Bool { lhs.number == rhs.number }
+    /// Hashes the components that `==` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(number) }
 }

@@ -49,12 +49,14 @@ public struct SaveNotification: Sendable, Hashable {
         }
     }
 
+    /// Whether the two are equal.
     public static func == (lhs: SaveNotification, rhs: SaveNotification) -> Bool {
         lhs.origin == rhs.origin && lhs.sequenceNumber == rhs.sequenceNumber
             && lhs.insertedObjectIDs == rhs.insertedObjectIDs && lhs.updatedObjectIDs == rhs.updatedObjectIDs
             && lhs.deletedObjectIDs == rhs.deletedObjectIDs
     }
 
+    /// Hashes the components that `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(origin)
         hasher.combine(sequenceNumber)

@@ -66,6 +66,7 @@ public struct FetchedResultsChanges: Sendable, Hashable, CustomStringConvertible
     /// Whether nothing changed.
     public var isEmpty: Bool { deleted.isEmpty && inserted.isEmpty && moved.isEmpty && updated.isEmpty }
 
+    /// A readable description, for logs and debugging.
     public var description: String {
         let moves = moved.map { "\($0.from)→\($0.to)" }
         return "FetchedResultsChanges(deleted: \(deleted), inserted: \(inserted), moved: \(moves), updated: \(updated))"

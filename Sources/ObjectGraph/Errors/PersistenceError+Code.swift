@@ -77,6 +77,7 @@ extension PersistenceError {
         /// A save or other write to a store opened read-only.
         public static let readOnlyStore = Code(.readOnlyStore)
 
+        /// A readable description, for logs and debugging.
         public var description: String { value.rawValue }
 
         /// Matches an error against a code in a `catch` pattern.

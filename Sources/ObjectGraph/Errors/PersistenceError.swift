@@ -64,6 +64,7 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
         self.detailedErrors = detailedErrors
     }
 
+    /// A readable description, for logs and debugging.
     public var description: String {
         var text = "\(code): \(message)"
         if let underlying { text += " (underlying error: \(underlying))" }

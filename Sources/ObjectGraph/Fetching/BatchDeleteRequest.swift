@@ -40,6 +40,7 @@ public struct BatchDeleteRequest: Sendable, Hashable, CustomStringConvertible {
         self.init(entityName: fetchRequest.entityName ?? Result.entityName, predicate: fetchRequest.predicate)
     }
 
+    /// A readable description, for logs and debugging.
     public var description: String {
         "BatchDeleteRequest(entity: \(entityName)\(predicate.map { ", predicate: \($0)" } ?? ""))"
     }

@@ -29,11 +29,13 @@ public struct BatchDeleteResult: Sendable, Hashable {
         self.notification = notification
     }
 
+    /// Whether the two are equal.
     public static func == (lhs: BatchDeleteResult, rhs: BatchDeleteResult) -> Bool {
         lhs.count == rhs.count && lhs.notification == rhs.notification
             && lhs.deletedObjectIDs == rhs.deletedObjectIDs
     }
 
+    /// Hashes the components that `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         hasher.combine(notification)

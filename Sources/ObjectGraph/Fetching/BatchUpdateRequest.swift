@@ -48,6 +48,7 @@ public struct BatchUpdateRequest: Sendable, Hashable, CustomStringConvertible {
         self.init(entityName: type.entityName, predicate: predicate, propertiesToUpdate: propertiesToUpdate)
     }
 
+    /// A readable description, for logs and debugging.
     public var description: String {
         let values = propertiesToUpdate.keys.sorted().map { "\($0): \(propertiesToUpdate[$0]!)" }
         return "BatchUpdateRequest(entity: \(entityName)\(predicate.map { ", predicate: \($0)" } ?? ""), "

@@ -146,6 +146,7 @@ public struct FetchPredicate: Sendable, Hashable, Codable, CustomStringConvertib
         try container.encode(expression)
     }
 
+    /// Decodes a value that `encode(to:)` wrote.
     public init(from decoder: any Decoder) throws {
         self.expression = try decoder.singleValueContainer().decode(PredicateExpression.self)
     }

@@ -79,6 +79,7 @@ public struct FetchRequest<Result: ManagedObject>: Sendable, CustomStringConvert
         return info
     }
 
+    /// A readable description, for logs and debugging.
     public var description: String {
         var parts = ["entity: \(entityName ?? "\(Result.self)")"]
         if let predicate { parts.append("predicate: \(predicate)") }

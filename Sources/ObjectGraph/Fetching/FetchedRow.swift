@@ -41,6 +41,7 @@ public struct FetchedRow: Sendable, Hashable, CustomStringConvertible {
         return Value(storeValue: stored)
     }
 
+    /// A readable description, for logs and debugging.
     public var description: String {
         let fields = values.keys.sorted().map { "\($0): \(values[$0]!)" }
         return "\(objectID) {\(fields.joined(separator: ", "))}"

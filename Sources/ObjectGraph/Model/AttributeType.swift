@@ -4,7 +4,30 @@ import Foundation
 ///
 /// Core Data: `NSAttributeDescription.AttributeType`.
 public enum AttributeType: String, Sendable, Hashable, Codable, CaseIterable {
-    case string, boolean, integer16, integer32, integer64, float, double, decimal, date, binary, uuid, uri
+    /// Text (`String`).
+    case string
+    /// `true` or `false` (`Bool`).
+    case boolean
+    /// A 16-bit integer (`Int16`).
+    case integer16
+    /// A 32-bit integer (`Int32`).
+    case integer32
+    /// A 64-bit integer (`Int64`, `Int`).
+    case integer64
+    /// A 32-bit floating-point number (`Float`).
+    case float
+    /// A 64-bit floating-point number (`Double`).
+    case double
+    /// A decimal number, exact in base 10 (`Decimal`).
+    case decimal
+    /// A point in time (`Date`).
+    case date
+    /// Bytes (`Data`).
+    case binary
+    /// A universally unique identifier (`UUID`).
+    case uuid
+    /// A URL (`URL`).
+    case uri
     /// Any `Codable` value, stored as its JSON encoding.
     case codable
 

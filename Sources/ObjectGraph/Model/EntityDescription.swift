@@ -146,6 +146,7 @@ public struct EntityDescription: Sendable, Hashable {
             && lhs.isAbstract == rhs.isAbstract && lhs.renamingIdentifier == rhs.renamingIdentifier
     }
 
+    /// Hashes the components that `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(name)
         hasher.combine(attributes)

@@ -76,6 +76,7 @@ public struct ManagedObjectModel: Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// A readable description, for logs and debugging.
     public var description: String {
         "ManagedObjectModel(\(infos.map(\.name).joined(separator: ", ")))"
     }

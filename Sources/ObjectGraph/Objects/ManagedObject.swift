@@ -240,10 +240,13 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
 
     // MARK: - Identity
 
+    /// Whether the two are equal.
     public static func == (lhs: ManagedObject, rhs: ManagedObject) -> Bool { lhs === rhs }
 
+    /// Hashes the components that `==` compares.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 
+    /// A readable description, for logs and debugging.
     open var description: String {
         var state: [String] = []
         if flags.isInserted { state.append("inserted") }

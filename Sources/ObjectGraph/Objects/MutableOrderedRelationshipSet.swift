@@ -52,6 +52,7 @@ public final class MutableOrderedRelationshipSet: Sequence {
     /// Whether `member` is related.
     public func contains(_ member: ManagedObject) -> Bool { index(of: member) != nil }
 
+    /// An iterator over the related objects.
     public func makeIterator() -> IndexingIterator<[ManagedObject]> { array.makeIterator() }
 
     /// Relates `member` at the end, unless it is related already.

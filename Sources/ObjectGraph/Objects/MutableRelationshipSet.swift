@@ -46,6 +46,7 @@ public final class MutableRelationshipSet: Sequence {
         return member.context === object.context && object.relatedIDs(at: slot).contains(member.objectID)
     }
 
+    /// An iterator over the related objects.
     public func makeIterator() -> Set<ManagedObject>.Iterator { objects.makeIterator() }
 
     /// Relates `member`, and sets its inverse relationship.

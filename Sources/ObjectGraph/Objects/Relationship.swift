@@ -114,27 +114,42 @@ extension Relationship: DerivableProperty {
 }
 
 extension Optional: RelationshipValue where Wrapped: ManagedObject {
+    /// The class of the related objects.
     public static var destination: ManagedObject.Type { Wrapped.self }
+    /// `false`: an optional holds at most one object.
     public static var isToMany: Bool { false }
+    /// `false`: the objects have no order of their own.
     public static var isOrdered: Bool { false }
+    /// Creates the value from the related objects.
     public init(relatedObjects: [ManagedObject]) { self = relatedObjects.first.map { $0 as! Wrapped } }
+    /// The related objects.
     public var relatedObjects: [ManagedObject] { self.map { [$0] } ?? [] }
     /// The object itself: no array, no cast.
     public var toOneObject: ManagedObject? { self }
 }
 
 extension Set: RelationshipValue where Element: ManagedObject {
+    /// The class of the related objects.
     public static var destination: ManagedObject.Type { Element.self }
+    /// `true`: the collection holds many objects.
     public static var isToMany: Bool { true }
+    /// `false`: the objects have no order of their own.
     public static var isOrdered: Bool { false }
+    /// Creates the value from the related objects.
     public init(relatedObjects: [ManagedObject]) { self.init(relatedObjects.map { $0 as! Element }) }
+    /// The related objects.
     public var relatedObjects: [ManagedObject] { sorted { $0.objectID < $1.objectID } }
 }
 
 extension Array: RelationshipValue where Element: ManagedObject {
+    /// The class of the related objects.
     public static var destination: ManagedObject.Type { Element.self }
+    /// `true`: the collection holds many objects.
     public static var isToMany: Bool { true }
+    /// `true`: an array keeps its objects in order.
     public static var isOrdered: Bool { true }
+    /// Creates the value from the related objects.
     public init(relatedObjects: [ManagedObject]) { self = relatedObjects.map { $0 as! Element } }
+    /// The related objects.
     public var relatedObjects: [ManagedObject] { self }
 }

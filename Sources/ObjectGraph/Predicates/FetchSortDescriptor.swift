@@ -93,11 +93,13 @@ public struct FetchSortDescriptor: Sendable, Hashable, Codable, CustomStringConv
         set { ascending = newValue == .forward }
     }
 
+    /// Whether the two are equal.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.key == rhs.key && lhs.ascending == rhs.ascending && lhs.comparison == rhs.comparison
             && lhs.keyPathProblem == rhs.keyPathProblem
     }
 
+    /// Hashes the components that `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(key)
         hasher.combine(ascending)
@@ -105,6 +107,7 @@ public struct FetchSortDescriptor: Sendable, Hashable, Codable, CustomStringConv
         hasher.combine(keyPathProblem)
     }
 
+    /// A readable description, for logs and debugging.
     public var description: String {
         let comparison = self.comparison == .caseSensitive ? "" : ", \(self.comparison)"
         return "\(key) \(ascending ? "ascending" : "descending")\(comparison)"

@@ -10,6 +10,7 @@ extension PredicateExpression {
         case constant, not, and, or, comparison
     }
 
+    /// Encodes the value (the form `init(from:)` reads).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
@@ -21,6 +22,7 @@ extension PredicateExpression {
         }
     }
 
+    /// Decodes a value that `encode(to:)` wrote.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let value = try container.decodeIfPresent(Bool.self, forKey: .constant) {
@@ -45,6 +47,7 @@ extension PredicateExpression.Operand {
         case function, arguments, ternary, then, `else`, index
     }
 
+    /// Encodes the value (the form `init(from:)` reads).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
@@ -76,6 +79,7 @@ extension PredicateExpression.Operand {
         }
     }
 
+    /// Decodes a value that `encode(to:)` wrote.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let value = try container.decodeIfPresent(PredicateValue.self, forKey: .constant) {

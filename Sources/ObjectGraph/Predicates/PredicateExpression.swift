@@ -31,8 +31,11 @@ public indirect enum PredicateExpression: Sendable, Hashable, Codable, CustomStr
     public struct Comparison: Sendable, Hashable, Codable {
         /// `ANY` or `ALL` applied to the left operand (`NONE` parses as `NOT ANY`).
         public var modifier: Modifier
+        /// The left operand.
         public var lhs: Operand
+        /// The operator.
         public var `operator`: Operator
+        /// The right operand.
         public var rhs: Operand
         /// `[c]`, `[d]` or `[cd]`.
         public var options: Options
@@ -66,14 +69,28 @@ public indirect enum PredicateExpression: Sendable, Hashable, Codable, CustomStr
     ///
     /// Core Data: `NSComparisonPredicate.Operator`.
     public enum Operator: String, Sendable, Hashable, Codable, CaseIterable {
-        case equalTo, notEqualTo, lessThan, lessThanOrEqualTo, greaterThan, greaterThanOrEqualTo
+        /// `==` / `=`.
+        case equalTo
+        /// `!=` / `<>`.
+        case notEqualTo
+        /// `<`.
+        case lessThan
+        /// `<=` / `=<`.
+        case lessThanOrEqualTo
+        /// `>`.
+        case greaterThan
+        /// `>=` / `=>`.
+        case greaterThanOrEqualTo
         /// `BETWEEN {lo, hi}`: inclusive at both ends.
         case between
         /// `IN`: membership in a collection (or a substring of a string).
         case `in`
         /// `CONTAINS`: a substring of a string, or an element of a collection.
         case contains
-        case beginsWith, endsWith
+        /// `BEGINSWITH`: a prefix of a string.
+        case beginsWith
+        /// `ENDSWITH`: a suffix of a string.
+        case endsWith
         /// `LIKE`: whole-string match with `*` (any run) and `?` (one character) wildcards.
         case like
         /// `MATCHES`: whole-string regular expression match.
@@ -100,7 +117,9 @@ public indirect enum PredicateExpression: Sendable, Hashable, Codable, CustomStr
     ///
     /// Core Data: `NSComparisonPredicate.Options`.
     public struct Options: OptionSet, Sendable, Hashable, Codable {
+        /// The options' bits.
         public let rawValue: Int
+        /// Creates options from their bits.
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// `[c]`: compare without regard to case (Unicode case folding).

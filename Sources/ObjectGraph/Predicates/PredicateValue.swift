@@ -19,22 +19,30 @@ import Foundation
 public indirect enum PredicateValue: Sendable, Hashable, CustomStringConvertible {
     /// `nil` / `NULL`.
     case null
+    /// `TRUE` / `FALSE`, or a Boolean argument.
     case bool(Bool)
     /// Any integer (16, 32 or 64 bits).
     case int(Int64)
     /// A `Double` (a `Float` argument is widened exactly).
     case double(Double)
+    /// A `Decimal` argument.
     case decimal(Decimal)
+    /// A quoted string, or a string argument.
     case string(String)
+    /// A `Date` argument (or `CAST(n, "NSDate")`).
     case date(Date)
+    /// A `Data` argument.
     case data(Data)
+    /// A `UUID` argument.
     case uuid(UUID)
+    /// A `URL` argument.
     case url(URL)
     /// A managed object, by its ID.
     case object(ObjectID)
     /// A collection of values: an `{…}` literal, an array, or a set (in a canonical order).
     case array([PredicateValue])
 
+    /// Whether the two are equal.
     public static func == (lhs: PredicateValue, rhs: PredicateValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
@@ -53,6 +61,7 @@ public indirect enum PredicateValue: Sendable, Hashable, CustomStringConvertible
         }
     }
 
+    /// Hashes the components that `==` compares.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
@@ -126,11 +135,17 @@ public indirect enum PredicateValue: Sendable, Hashable, CustomStringConvertible
 extension PredicateValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral
 {
+    /// Creates `.null` from `nil`.
     public init(nilLiteral: ()) { self = .null }
+    /// Creates `.bool` from a Boolean literal.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// Creates `.int` from an integer literal.
     public init(integerLiteral value: Int64) { self = .int(value) }
+    /// Creates `.double` from a floating-point literal.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// Creates `.string` from a string literal.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// Creates `.array` from an array literal.
     public init(arrayLiteral elements: PredicateValue...) { self = .array(elements) }
 }
 
@@ -166,6 +181,7 @@ extension PredicateValue: Codable {
         }
     }
 
+    /// Decodes a value that `encode(to:)` wrote.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard let key = container.allKeys.first, container.allKeys.count == 1 else {

@@ -21,11 +21,14 @@ public final class DiscardStore: PersistentStore {
         self.isReadOnly = isReadOnly
     }
 
+    /// Opens the store for one container and returns everything it holds.
     public func load(model: ManagedObjectModel) throws -> StoreSnapshot { StoreSnapshot(model: model) }
 
+    /// Makes one change set durable: all of it, or none of it if it throws.
     public func save(_ changes: StoreChangeSet) throws {
         guard !isReadOnly else { throw PersistenceError.readOnlyStore("This DiscardStore", url: nil) }
     }
 
+    /// Releases the store so that another container can open it.
     public func close() {}
 }

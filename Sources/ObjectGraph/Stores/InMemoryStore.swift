@@ -40,6 +40,7 @@ public final class InMemoryStore: PersistentStore {
     /// The number of objects committed to the store.
     public var objectCount: Int { state.withLock { $0.snapshot?.count ?? 0 } }
 
+    /// Opens the store for one container and returns everything it holds.
     public func load(model: ManagedObjectModel) throws -> StoreSnapshot {
         try state.withLock { state in
             guard !state.isOpen else { throw PersistenceError.storeInUse("This InMemoryStore") }
@@ -49,11 +50,13 @@ public final class InMemoryStore: PersistentStore {
         }
     }
 
+    /// Makes one change set durable: all of it, or none of it if it throws.
     public func save(_ changes: StoreChangeSet) throws {
         guard !isReadOnly else { throw PersistenceError.readOnlyStore("This InMemoryStore", url: nil) }
         state.withLock { $0.snapshot = changes.snapshot }
     }
 
+    /// Releases the store so that another container can open it.
     public func close() {
         state.withLock { $0.isOpen = false }
     }

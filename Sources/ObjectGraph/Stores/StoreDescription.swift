@@ -80,6 +80,7 @@ public struct StoreDescription: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// A readable description, for logs and debugging.
     public var description: String {
         let base = url.map { "\(kind) (\($0.path))" } ?? kind.rawValue
         return isReadOnly ? base + ", read-only" : base

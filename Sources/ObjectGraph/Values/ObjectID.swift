@@ -42,8 +42,10 @@ public struct ObjectID: Sendable, Hashable, Codable, CustomStringConvertible, Co
         return URL(string: "\(Self.uriScheme):///\(name)/p\(key)")!
     }
 
+    /// A readable description, for logs and debugging.
     public var description: String { "\(entityName)/\(key)" }
 
+    /// Hashes the components that `==` compares.
     public func hash(into hasher: inout Hasher) {
         // Keys are unique within an entity; hashing the key alone keeps hashing cheap, and equality
         // still compares the entity.

@@ -15,23 +15,32 @@ import Foundation
 public enum StoreValue: Sendable, Hashable, CustomStringConvertible {
     /// No value: an optional attribute that is `nil`, or a to-one relationship to no object.
     case null
+    /// A Boolean attribute.
     case bool(Bool)
     /// Any integer attribute (16, 32 or 64 bits).
     case int(Int64)
+    /// A `float` attribute.
     case float(Float)
+    /// A `double` attribute.
     case double(Double)
+    /// A string attribute.
     case string(String)
+    /// A decimal attribute.
     case decimal(Decimal)
+    /// A date attribute.
     case date(Date)
     /// Binary data, and the JSON encoding of a `codable` attribute.
     case data(Data)
+    /// A UUID attribute.
     case uuid(UUID)
+    /// A URL (`uri`) attribute.
     case url(URL)
     /// The destination of a to-one relationship.
     case object(ObjectID)
     /// The destinations of a to-many relationship, in order for ordered relationships.
     case objects([ObjectID])
 
+    /// Whether the two are equal.
     public static func == (lhs: StoreValue, rhs: StoreValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
@@ -53,6 +62,7 @@ public enum StoreValue: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Hashes the components that `==` compares.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
@@ -142,6 +152,7 @@ public enum StoreValue: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// A readable description, for logs and debugging.
     public var description: String {
         switch self {
         case .null: "nil"
@@ -176,9 +187,14 @@ extension Decimal {
 extension StoreValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral
 {
+    /// Creates `.null` from `nil`.
     public init(nilLiteral: ()) { self = .null }
+    /// Creates `.bool` from a Boolean literal.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// Creates `.int` from an integer literal.
     public init(integerLiteral value: Int64) { self = .int(value) }
+    /// Creates `.double` from a floating-point literal.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// Creates `.string` from a string literal.
     public init(stringLiteral value: String) { self = .string(value) }
 }

@@ -71,6 +71,7 @@ public final class BinaryFileStore: PersistentStore {
         self.compactionThreshold = compactionThreshold
     }
 
+    /// Opens the store for one container and returns everything it holds.
     public func load(model: ManagedObjectModel) throws -> StoreSnapshot {
         try state.withLock { state in
             guard state == nil else { throw PersistenceError.storeLocked(url) }
@@ -118,6 +119,7 @@ public final class BinaryFileStore: PersistentStore {
         }
     }
 
+    /// Makes one change set durable: all of it, or none of it if it throws.
     public func save(_ changes: StoreChangeSet) throws {
         try state.withLock { state in
             guard var open = state else { throw PersistenceError.storeClosed(url) }
@@ -151,6 +153,7 @@ public final class BinaryFileStore: PersistentStore {
         }
     }
 
+    /// Releases the store so that another container can open it.
     public func close() {
         state.withLock { state in
             guard var open = state else { return }

@@ -22,6 +22,7 @@ public enum StoreFileKind: String, Sendable, Hashable, CaseIterable, CustomStrin
         self = url.pathExtension.lowercased() == "json" ? .json : .binary
     }
 
+    /// A readable description, for logs and debugging.
     public var description: String {
         switch self {
         case .json: "JSON store"

@@ -44,6 +44,7 @@ public final class JSONFileStore: PersistentStore {
         self.fileSystem = fileSystem
     }
 
+    /// Opens the store for one container and returns everything it holds.
     public func load(model: ManagedObjectModel) throws -> StoreSnapshot {
         try file.withLock { current in
             guard current == nil else { throw PersistenceError.storeLocked(url) }
@@ -72,6 +73,7 @@ public final class JSONFileStore: PersistentStore {
         }
     }
 
+    /// Makes one change set durable: all of it, or none of it if it throws.
     public func save(_ changes: StoreChangeSet) throws {
         try file.withLock { file in
             guard let current = file else { throw PersistenceError.storeClosed(url) }
@@ -90,6 +92,7 @@ public final class JSONFileStore: PersistentStore {
         }
     }
 
+    /// Releases the store so that another container can open it.
     public func close() {
         file.withLock { file in
             file?.unlock()
