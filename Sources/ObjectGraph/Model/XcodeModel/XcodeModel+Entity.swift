@@ -99,6 +99,13 @@ extension XcodeModel {
         public var entityName: String
         /// The predicate in Core Data's format syntax, if any.
         public var predicateFormat: String?
+
+        /// Creates a fetched property.
+        public init(name: String, entityName: String, predicateFormat: String?) {
+            self.name = name
+            self.entityName = entityName
+            self.predicateFormat = predicateFormat
+        }
     }
 
     /// A fetch index: named, over one or more properties, each ascending or descending.
@@ -111,12 +118,24 @@ extension XcodeModel {
             public var property: String
             /// Whether the element sorts ascending.
             public var isAscending: Bool
+
+            /// Creates an index element.
+            public init(property: String, isAscending: Bool) {
+                self.property = property
+                self.isAscending = isAscending
+            }
         }
 
         /// The index's name.
         public var name: String
         /// The index's properties, in order.
         public var elements: [Element]
+
+        /// Creates a fetch index.
+        public init(name: String, elements: [Element]) {
+            self.name = name
+            self.elements = elements
+        }
     }
 
     /// A named set of entities.
@@ -129,6 +148,13 @@ extension XcodeModel {
         public var entityNames: [String]
         /// Whether Xcode marks the configuration as used with CloudKit.
         public var isUsedWithCloudKit: Bool
+
+        /// Creates a configuration.
+        public init(name: String, entityNames: [String], isUsedWithCloudKit: Bool) {
+            self.name = name
+            self.entityNames = entityNames
+            self.isUsedWithCloudKit = isUsedWithCloudKit
+        }
     }
 
     /// A fetch request stored in the model.
@@ -143,5 +169,13 @@ extension XcodeModel {
         public var predicateFormat: String?
         /// The most objects it returns (0 for no limit).
         public var fetchLimit: Int
+
+        /// Creates a fetch request template.
+        public init(name: String, entityName: String, predicateFormat: String?, fetchLimit: Int) {
+            self.name = name
+            self.entityName = entityName
+            self.predicateFormat = predicateFormat
+            self.fetchLimit = fetchLimit
+        }
     }
 }
