@@ -68,7 +68,8 @@ struct ModelDiagram {
         }
         for entity in entities {
             if let parent = entity.superentityName {
-                lines.append("    \(Self.quoted(entity.name)) -> \(Self.quoted(parent)) [arrowhead=empty, style=dashed];")
+                lines.append(
+                    "    \(Self.quoted(entity.name)) -> \(Self.quoted(parent)) [arrowhead=empty, style=dashed];")
             }
         }
         for link in links() {

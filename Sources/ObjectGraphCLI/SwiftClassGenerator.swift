@@ -100,7 +100,8 @@ struct SwiftClassGenerator {
             let constraints = entity.description.uniquenessConstraints.map { constraint in
                 "[" + constraint.map(Self.literal).joined(separator: ", ") + "]"
             }
-            body.append("override class var uniquenessConstraints: [[String]] { [\(constraints.joined(separator: ", "))] }")
+            body.append(
+                "override class var uniquenessConstraints: [[String]] { [\(constraints.joined(separator: ", "))] }")
         }
         if !body.isEmpty { body.append("") }
         for attribute in entity.attributes {
@@ -159,7 +160,8 @@ struct SwiftClassGenerator {
             options.append("maximum: \(text)")
         }
         if let length = rules.length {
-            options.append("length: \(length.lowerBound)...\(length.upperBound == Int.max ? "Int.max" : "\(length.upperBound)")")
+            options.append(
+                "length: \(length.lowerBound)...\(length.upperBound == Int.max ? "Int.max" : "\(length.upperBound)")")
         }
         if let pattern = rules.pattern { options.append("pattern: \(Self.literal(pattern))") }
         let wrapper = options.isEmpty ? "@Attribute" : "@Attribute(\(options.joined(separator: ", ")))"
@@ -200,7 +202,8 @@ struct SwiftClassGenerator {
     private func declaration(of relationship: RelationshipDescription) -> [String] {
         let destination = className(ofEntityNamed: relationship.destination)
         let type =
-            relationship.isToMany ? (relationship.isOrdered ? "[\(destination)]" : "Set<\(destination)>") : destination + "?"
+            relationship.isToMany
+            ? (relationship.isOrdered ? "[\(destination)]" : "Set<\(destination)>") : destination + "?"
         var options = ["inverse: \(relationship.inverse.map(Self.literal) ?? "nil")"]
         if relationship.deleteRule != .nullify { options.append("deleteRule: .\(relationship.deleteRule.rawValue)") }
         if !relationship.isOptional { options.append("isOptional: false") }
@@ -249,7 +252,8 @@ struct SwiftClassGenerator {
         case .float(let number): return floatingLiteral(Double(number))
         case .decimal(let number):
             return "Decimal(string: \(literal("\(number)")), locale: Locale(identifier: \"en_US_POSIX\"))!"
-        case .date(let date): return "Date(timeIntervalSinceReferenceDate: \(floatingLiteral(date.timeIntervalSinceReferenceDate)))"
+        case .date(let date):
+            return "Date(timeIntervalSinceReferenceDate: \(floatingLiteral(date.timeIntervalSinceReferenceDate)))"
         case .uuid(let uuid): return "UUID(uuidString: \(literal(uuid.uuidString)))!"
         case .url(let url): return "URL(string: \(literal(url.absoluteString)))!"
         default: return nil

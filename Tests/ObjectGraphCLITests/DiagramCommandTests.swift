@@ -55,7 +55,8 @@ import Testing
     // MARK: - Stores and errors
 
     @Test func storeFileIsDrawnFromItsSchema() throws {
-        let model = try ManagedObjectModel(contentsOf: GenerateCommandTests.fixtures.appendingPathComponent("Legacy.xcdatamodel"))
+        let model = try ManagedObjectModel(
+            contentsOf: GenerateCommandTests.fixtures.appendingPathComponent("Legacy.xcdatamodel"))
         let url = TemporaryDirectory.make().appendingPathComponent("legacy.json")
         let context = try PersistentContainer(model: model, storeDescription: .jsonFile(url)).newContext()
         _ = ManagedObject(entity: try #require(model.entity(named: "Bank")), insertInto: context)

@@ -89,9 +89,11 @@ import Testing
             sources += files.map { folder.appendingPathComponent($0) }
         }
         let result = try Self.swiftc(
-            ["-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path,
-             "-module-name", "GeneratedModels", "-wmo", "-c", "-o",
-             TemporaryDirectory.make().appendingPathComponent("GeneratedModels.o").path] + sources.map(\.path))
+            [
+                "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path,
+                "-module-name", "GeneratedModels", "-wmo", "-c", "-o",
+                TemporaryDirectory.make().appendingPathComponent("GeneratedModels.o").path,
+            ] + sources.map(\.path))
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.isEmpty, "\(result.output)")
     }
@@ -101,8 +103,10 @@ import Testing
         let file = TemporaryDirectory.make().appendingPathComponent("Warning.swift")
         try Data("import ObjectGraph\nfunc f() { var unused = 1 }\n".utf8).write(to: file)
         let result = try Self.swiftc(
-            ["-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path, "-typecheck",
-             file.path])
+            [
+                "-parse-as-library", "-swift-version", "6", "-warnings-as-errors", "-I", modules.path, "-typecheck",
+                file.path,
+            ])
         #expect(result.status != 0)
     }
 
@@ -130,5 +134,37 @@ import Testing
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
+@Suite struct GeneratedCodeGuideTests {
+    /// The classes Docs/PortingFromCoreData.md shows are the ones `generate` writes for the fixture.
+    @Test func guideShowsTheGeneratedClasses() throws {
+        let root = GenerateCommandTests.fixtures.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let guide = try String(contentsOf: root.appendingPathComponent("Docs/PortingFromCoreData.md"), encoding: .utf8)
+        let folder = TemporaryDirectory.make()
+        let run = objectgraph(
+            "generate", GenerateCommandTests.fixtures.appendingPathComponent("Garden.xcdatamodeld").path, "--output",
+            folder.path)
+        #expect(run.status == 0)
+        for name in ["Bed", "Crop"] {
+            let source = try String(contentsOf: folder.appendingPathComponent("\(name).swift"), encoding: .utf8)
+            let declaration = try #require(source.range(of: "/// The entity `\(name)`.")).lowerBound
+            let body = String(source[declaration...]).trimmingCharacters(in: .newlines)
+            #expect(guide.contains(body), "Docs/PortingFromCoreData.md does not show the generated \(name).swift")
+        }
+    }
+
+    /// The Mermaid diagram in Docs/PortingFromCoreData.md is what `diagram` prints for the fixture.
+    @Test func guideShowsTheDiagramOutput() throws {
+        let root = GenerateCommandTests.fixtures.deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let guide = try String(contentsOf: root.appendingPathComponent("Docs/PortingFromCoreData.md"), encoding: .utf8)
+        let block = try #require(guide.components(separatedBy: "```mermaid\n").dropFirst().first)
+            .components(separatedBy: "\n```").first
+        let run = objectgraph(
+            "diagram", GenerateCommandTests.fixtures.appendingPathComponent("Garden.xcdatamodeld").path)
+        #expect(run.output == (block ?? "") + "\n")
     }
 }

@@ -61,7 +61,8 @@ import Testing
 
     @Test func currentVersionFileIsHonouredOverTheLastVersion() throws {
         let copy = try journalCopy()
-        try Data(plist(naming: "Journal 2.xcdatamodel").utf8).write(to: copy.appendingPathComponent(".xccurrentversion"))
+        try Data(plist(naming: "Journal 2.xcdatamodel").utf8).write(
+            to: copy.appendingPathComponent(".xccurrentversion"))
         let bundle = try XcodeModelBundle(contentsOf: copy)
         #expect(bundle.currentVersion.name == "Journal 2")
         #expect(bundle.currentVersionNote == nil)
@@ -92,6 +93,22 @@ import Testing
         #expect(error?.code == .invalidModel)
         #expect(error?.line == 3)
         #expect(error?.fileURL == versionFile)
+    }
+
+    @Test func xcode3VersionsAreSkippedAndNamed() throws {
+        let copy = try journalCopy()
+        let old = copy.appendingPathComponent("Journal 1.xcdatamodel")
+        try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
+        try Data("bplist00".utf8).write(to: old.appendingPathComponent("elements"))
+        let bundle = try XcodeModelBundle(contentsOf: copy)
+        #expect(bundle.versions.map(\.name) == ["Journal", "Journal 2", "Journal 3"])
+        #expect(bundle.skippedVersionNames == ["Journal 1"])
+        #expect(bundle.currentVersion.name == "Journal 3")
+        try Data(plist(naming: "Journal 1.xcdatamodel").utf8).write(
+            to: copy.appendingPathComponent(".xccurrentversion"))
+        let error = #expect(throws: PersistenceError.self) { try XcodeModelBundle(contentsOf: copy) }
+        #expect(error?.code == .invalidModel)
+        #expect(error?.message.contains("current version 'Journal 1' is in the Xcode 3 format") == true)
     }
 
     @Test func bundleWithoutVersionsIsRefused() throws {

@@ -84,7 +84,10 @@ enum XcodeModelFixtures {
         let item = try #require(model.entity(named: "Item"))
         #expect(item.userInfo == ["kind": "base"])
         #expect(item.className == "Item")
-        #expect(item.fetchIndexes == [.init(name: "byCreatedAt", elements: [.init(property: "createdAt", isAscending: false)])])
+        #expect(
+            item.fetchIndexes == [
+                .init(name: "byCreatedAt", elements: [.init(property: "createdAt", isAscending: false)])
+            ])
         let entry = try #require(model.entity(named: "Entry"))
         #expect(
             entry.fetchIndexes.first?.elements == [
@@ -126,7 +129,8 @@ enum XcodeModelFixtures {
             notebook["items"]
                 == RelationshipDescription(
                     name: "items", destination: "Item", inverse: "notebook", isToMany: true, deleteRule: .cascade))
-        #expect(notebook["owner"] == RelationshipDescription(name: "owner", destination: "Person", inverse: "notebooks"))
+        #expect(
+            notebook["owner"] == RelationshipDescription(name: "owner", destination: "Person", inverse: "notebooks"))
         let tags = try #require(model.entity(named: "Entry")?.description.relationshipsByName["tags"])
         #expect(tags.isToMany && tags.isOrdered && tags.maxCount == 10 && tags.minCount == 0)
         #expect(model.entity(named: "Person")?.description.relationships[0].deleteRule == .deny)
@@ -184,7 +188,8 @@ enum XcodeModelFixtures {
             let account = ManagedObject(entity: try #require(model.entity(named: "Account")), insertInto: context)
             try account.setValue(Int32(42), forKey: "number")
             try account.setValue("Ada", forKey: "owner")
-            let transaction = ManagedObject(entity: try #require(model.entity(named: "Transaction")), insertInto: context)
+            let transaction = ManagedObject(
+                entity: try #require(model.entity(named: "Transaction")), insertInto: context)
             try transaction.setValue(account, forKey: "account")
             try context.save()
         }
@@ -226,7 +231,8 @@ enum XcodeModelFixtures {
         #expect(author.description.attributes.map(\.name) == ["name"])
         #expect(
             author.fetchedProperties == [
-                .init(name: "recentBooks", entityName: "Book", predicateFormat: "author == $FETCH_SOURCE AND year > 2000")
+                .init(
+                    name: "recentBooks", entityName: "Book", predicateFormat: "author == $FETCH_SOURCE AND year > 2000")
             ])
         #expect(model.notes.filter { $0.contains("is left out") }.count == 3)
         _ = try model.makeModel()
@@ -234,14 +240,22 @@ enum XcodeModelFixtures {
 
     @Test func inconsistentModelsAreRefusedWithTheLine() {
         for (xml, line, phrase) in [
-            (#"<model><entity name="A">\#n<relationship name="r" deletionRule="Nullify"/></entity></model>"#, 2,
-             "no destination entity"),
-            (#"<model><entity name="A"><attribute name="x" attributeType="Money"/></entity></model>"#, 1,
-             "'Money' is not one Core Data defines"),
-            (#"<model><entity name="A"><attribute name="x" attributeType="Undefined"/></entity></model>"#, 1,
-             "only a transient attribute"),
-            (#"<model><entity name="A"><relationship name="r" destinationEntity="A" deletionRule="Explode"/></entity></model>"#,
-             1, "delete rule 'Explode'"),
+            (
+                #"<model><entity name="A">\#n<relationship name="r" deletionRule="Nullify"/></entity></model>"#, 2,
+                "no destination entity"
+            ),
+            (
+                #"<model><entity name="A"><attribute name="x" attributeType="Money"/></entity></model>"#, 1,
+                "'Money' is not one Core Data defines"
+            ),
+            (
+                #"<model><entity name="A"><attribute name="x" attributeType="Undefined"/></entity></model>"#, 1,
+                "only a transient attribute"
+            ),
+            (
+                #"<model><entity name="A"><relationship name="r" destinationEntity="A" deletionRule="Explode"/></entity></model>"#,
+                1, "delete rule 'Explode'"
+            ),
         ] {
             let error = #expect(throws: PersistenceError.self) { try XcodeModel(xml: xml) }
             #expect(error?.code == .invalidModel)
@@ -254,7 +268,8 @@ enum XcodeModelFixtures {
         }
         #expect(parent?.message.contains("parent entity 'Missing' is not in the model") == true)
         let cycle = #expect(throws: PersistenceError.self) {
-            try XcodeModel(xml: #"<model><entity name="A" parentEntity="B"/><entity name="B" parentEntity="A"/></model>"#)
+            try XcodeModel(
+                xml: #"<model><entity name="A" parentEntity="B"/><entity name="B" parentEntity="A"/></model>"#)
         }
         #expect(cycle?.message.contains("form a cycle") == true)
         let wrongRoot = #expect(throws: PersistenceError.self) { try XcodeModel(xml: "<plist/>") }

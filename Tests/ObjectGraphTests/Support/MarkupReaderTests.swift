@@ -80,7 +80,8 @@ import Testing
 
     @Test func badReferencesAndAttributesAreRefused() {
         for (text, phrase) in [
-            ("<a>&nbsp;</a>", "not one of XML's five"), ("<a>AT&T</a>", "'&amp;'"), ("<a>&#0;</a>", "names no character"),
+            ("<a>&nbsp;</a>", "not one of XML's five"), ("<a>AT&T</a>", "'&amp;'"),
+            ("<a>&#0;</a>", "names no character"),
             (#"<a v="1" v="2"/>"#, "twice"), (#"<a v="<"/>"#, "'&lt;'"), ("<a v=1/>", "not in quotes"),
             (#"<a v="1"w="2"/>"#, "needs a space"), ("<1a/>", "starts with '1'"),
         ] {

@@ -114,12 +114,14 @@ public struct XcodeModel: Sendable {
                         + "Xcode and save it, which rewrites it as XML")
             }
             throw PersistenceError.unreadableModel(
-                contents, problem: "there is no such file; pass a .xcdatamodeld bundle, a .xcdatamodel folder or "
+                contents,
+                problem: "there is no such file; pass a .xcdatamodeld bundle, a .xcdatamodel folder or "
                     + "its 'contents' file (a compiled .mom or .momd cannot be read)")
         }
         guard !isDirectory.boolValue else {
             throw PersistenceError.unreadableModel(
-                contents, problem: "it is a folder; pass a .xcdatamodeld bundle, a .xcdatamodel folder or its "
+                contents,
+                problem: "it is a folder; pass a .xcdatamodeld bundle, a .xcdatamodel folder or its "
                     + "'contents' file")
         }
         do {

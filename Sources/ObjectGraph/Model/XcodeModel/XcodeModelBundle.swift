@@ -26,6 +26,11 @@ public struct XcodeModelBundle: Sendable {
     /// missing or empty, or names no version of the bundle); `nil` when it did.
     public var currentVersionNote: String?
 
+    /// The names of versions left out of ``versions`` because they are in the Xcode 3 format (an
+    /// `elements` archive rather than `contents` XML), oldest first: Xcode converts a version to
+    /// XML when it is opened and saved. A bundle whose current version is one of them is refused.
+    public var skippedVersionNames: [String]
+
     /// The current version.
     public var currentVersion: XcodeModel { versions[currentVersionIndex] }
 
@@ -47,9 +52,22 @@ public struct XcodeModelBundle: Sendable {
             throw PersistenceError.unreadableModel(url, problem: "the bundle holds no .xcdatamodel version")
         }
         self.url = url
-        self.versions = try folders.map {
-            try XcodeModel(contentsOf: url.appendingPathComponent($0), options: options)
+        var versions: [XcodeModel] = []
+        var readable: [String] = []
+        var skipped: [String] = []
+        for folder in folders {
+            let location = url.appendingPathComponent(folder)
+            if !FileManager.default.fileExists(atPath: location.appendingPathComponent("contents").path),
+                FileManager.default.fileExists(atPath: location.appendingPathComponent("elements").path)
+            {
+                skipped.append(String(folder.dropLast(12)))
+                continue
+            }
+            versions.append(try XcodeModel(contentsOf: location, options: options))
+            readable.append(folder)
         }
+        self.versions = versions
+        self.skippedVersionNames = skipped
         let versionFile = url.appendingPathComponent(".xccurrentversion")
         var named: String?
         if FileManager.default.fileExists(atPath: versionFile.path) {
@@ -63,11 +81,25 @@ public struct XcodeModelBundle: Sendable {
                 named = try Self.currentVersionName(in: MarkupReader.parse(bytes, file: versionFile), file: versionFile)
             }
         }
-        let last = folders.count - 1
-        let lastName = folders[last]
+        guard !readable.isEmpty else {
+            throw PersistenceError.unreadableModel(
+                url,
+                problem: "every version is in the Xcode 3 format (an 'elements' archive, no 'contents' XML); open "
+                    + "the model in Xcode and save it, which rewrites it as XML")
+        }
+        if let name = named.map({ $0.hasSuffix(".xcdatamodel") ? String($0.dropLast(12)) : $0 }),
+            skipped.contains(name)
+        {
+            throw PersistenceError.unreadableModel(
+                url,
+                problem: "its current version '\(name)' is in the Xcode 3 format (an 'elements' archive, no "
+                    + "'contents' XML); open the model in Xcode and save it, which rewrites it as XML")
+        }
+        let last = readable.count - 1
+        let lastName = readable[last]
         switch named {
         case .some(let name) where !name.isEmpty:
-            if let index = folders.firstIndex(of: name) ?? folders.firstIndex(of: name + ".xcdatamodel") {
+            if let index = readable.firstIndex(of: name) ?? readable.firstIndex(of: name + ".xcdatamodel") {
                 currentVersionIndex = index
                 currentVersionNote = nil
             } else {

@@ -119,12 +119,13 @@ extension XcodeModelParser {
             return type.accepts(.int(exact)) ? .int(exact) : nil
         case .double: return Double(trimmed).map(StoreValue.double)
         case .float: return Float(trimmed).map(StoreValue.float)
-        case .decimal: return Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")).map(StoreValue.decimal)
+        case .decimal:
+            return Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX")).map(StoreValue.decimal)
         case .boolean:
             switch trimmed.uppercased() {
             case "YES", "TRUE", "1": return .bool(true)
             case "NO", "FALSE", "0": return .bool(false)
-            default: return nil
+            default: return Double(trimmed).map { .bool($0 != 0) }  // Xcode 4 wrote "0.0" for some
             }
         case .string: return .string(text)
         case .date: return Double(trimmed).map { .date(Date(timeIntervalSinceReferenceDate: $0)) }

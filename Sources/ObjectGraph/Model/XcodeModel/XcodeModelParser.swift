@@ -177,7 +177,8 @@ struct XcodeModelParser {
         let minCount = isToMany ? max(0, element[attribute: "minCount"].flatMap { Int($0) } ?? 0) : 0
         var maxCount = isToMany ? max(0, element[attribute: "maxCount"].flatMap { Int($0) } ?? 0) : 0
         if maxCount > 0 && minCount > maxCount {
-            notes.append("Relationship '\(entity).\(name)' has a minimum count above its maximum; the maximum is dropped.")
+            notes.append(
+                "Relationship '\(entity).\(name)' has a minimum count above its maximum; the maximum is dropped.")
             maxCount = 0
         }
         if element[attribute: "transient"] == "YES" {
