@@ -14,7 +14,7 @@ import ObjectGraph
 public enum CommandLineTool {
     static let commands: [Command] = [
         InspectCommand.command, DumpCommand.command, VerifyCommand.command, ConvertCommand.command,
-        CompactCommand.command,
+        CompactCommand.command, GenerateCommand.command, DiagramCommand.command,
     ]
 
     static var commandNames: String { commands.map(\.name).joined(separator: ", ") }
@@ -99,7 +99,8 @@ public enum CommandLineTool {
             "  " + command.name + String(repeating: " ", count: width - command.name.count) + "  " + command.summary
         }
         return """
-            objectgraph: inspect, check and convert ObjectGraph store files, without the app that wrote them.
+            objectgraph: inspect, check and convert ObjectGraph store files, without the app that wrote them;
+            turn Xcode Core Data models into Swift classes and diagrams.
 
             Usage: objectgraph COMMAND [ARGUMENTS] [OPTIONS]
 

@@ -34,6 +34,9 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
     /// The character offset (from 0) in a predicate format string where the problem was found,
     /// if any.
     public var position: Int?
+    /// The line (from 1) in ``fileURL`` where the problem was found, for a text file such as an
+    /// Xcode model's `contents`, if any.
+    public var line: Int?
     /// The error that caused this one, if any.
     public var underlying: (any Error)?
     /// Every individual failure, when one operation found several (for example all validation
@@ -49,6 +52,7 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
         fileURL: URL? = nil,
         byteOffset: Int? = nil,
         position: Int? = nil,
+        line: Int? = nil,
         underlying: (any Error)? = nil,
         detailedErrors: [PersistenceError] = []
     ) {
@@ -60,6 +64,7 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
         self.fileURL = fileURL
         self.byteOffset = byteOffset
         self.position = position
+        self.line = line
         self.underlying = underlying
         self.detailedErrors = detailedErrors
     }
