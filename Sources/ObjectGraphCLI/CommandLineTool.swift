@@ -14,7 +14,7 @@ import ObjectGraph
 public enum CommandLineTool {
     static let commands: [Command] = [
         InspectCommand.command, DumpCommand.command, VerifyCommand.command, ConvertCommand.command,
-        CompactCommand.command,
+        CompactCommand.command, DiffCommand.command, MigrateCommand.command,
     ]
 
     static var commandNames: String { commands.map(\.name).joined(separator: ", ") }

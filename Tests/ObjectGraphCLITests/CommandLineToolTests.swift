@@ -4,7 +4,7 @@ import Testing
 @testable import ObjectGraphCLI
 
 @Suite struct CommandLineToolTests {
-    static let commandNames = ["inspect", "dump", "verify", "convert", "compact"]
+    static let commandNames = ["inspect", "dump", "verify", "convert", "compact", "diff", "migrate"]
 
     // MARK: - Help
 
@@ -57,7 +57,7 @@ import Testing
         #expect(
             run.error
                 == "objectgraph: unknown command 'frobnicate'; the commands are inspect, dump, verify, convert, "
-                + "compact. See 'objectgraph --help'.\n")
+                + "compact, diff, migrate. See 'objectgraph --help'.\n")
     }
 
     @Test func unknownToolOptionIsAUsageError() {

@@ -19,7 +19,9 @@ extension StoreSnapshot {
         var result = StoreSnapshot(model: mapping.target)
         result.metadata = metadata
         var problems: [PersistenceError] = []
-        var migration = Migration(total: count, progress: progress)
+        // The objects that carry over (a removed entity's are dropped, not migrated).
+        let total = mapping.entities.compactMap(\.source).reduce(0) { $0 + count(ofEntity: $1) }
+        var migration = Migration(total: total, progress: progress)
         for entity in mapping.entities {
             guard let info = mapping.target.info(named: entity.name), let stored = entity.source,
                 let source = model.info(named: stored)
