@@ -1,8 +1,9 @@
 import Foundation
 import ObjectGraph
 
-/// Issue 20's target (`--only "(issue 20)"` runs these alone): migrating a store of `count` objects (one attribute added, one renamed)
+/// Issue 20's target: migrating a store of `count` objects (one attribute added, one renamed)
 /// costs at most 1.5x opening and compacting the same store, for the binary and JSON stores.
+/// `--only "(issue 20)"` runs these workloads alone.
 func runMigrationBenchmarks(count: Int) throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("objectgraph-bench-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
