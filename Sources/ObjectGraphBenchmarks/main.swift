@@ -162,3 +162,4 @@ if only.map({ $0.hasPrefix("(issue 4)") || indexWorkloads.contains($0) }) ?? tru
     try runIndexBenchmarks(count: bulkCount)
 }
 try runStoreBenchmarks(count: bulkCount)
+try runMigrationBenchmarks(count: bulkCount)

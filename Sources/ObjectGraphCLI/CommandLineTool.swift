@@ -14,7 +14,8 @@ import ObjectGraph
 public enum CommandLineTool {
     static let commands: [Command] = [
         InspectCommand.command, DumpCommand.command, VerifyCommand.command, ConvertCommand.command,
-        CompactCommand.command, GenerateCommand.command, DiagramCommand.command,
+        CompactCommand.command, DiffCommand.command, MigrateCommand.command, GenerateCommand.command,
+        DiagramCommand.command,
     ]
 
     static var commandNames: String { commands.map(\.name).joined(separator: ", ") }

@@ -4,7 +4,9 @@ import Testing
 @testable import ObjectGraphCLI
 
 @Suite struct CommandLineToolTests {
-    static let commandNames = ["inspect", "dump", "verify", "convert", "compact", "generate", "diagram"]
+    static let commandNames = [
+        "inspect", "dump", "verify", "convert", "compact", "diff", "migrate", "generate", "diagram",
+    ]
 
     // MARK: - Help
 
@@ -57,7 +59,7 @@ import Testing
         #expect(
             run.error
                 == "objectgraph: unknown command 'frobnicate'; the commands are inspect, dump, verify, convert, "
-                + "compact, generate, diagram. See 'objectgraph --help'.\n")
+                + "compact, diff, migrate, generate, diagram. See 'objectgraph --help'.\n")
     }
 
     @Test func unknownToolOptionIsAUsageError() {

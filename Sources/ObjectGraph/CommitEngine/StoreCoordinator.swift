@@ -21,8 +21,15 @@ final class StoreCoordinator: Sendable {
     /// Held for the whole of a commit, store I/O included; fetches never wait for it.
     let commitLock = Mutex(())
 
-    init(model: ManagedObjectModel, store: any PersistentStore) throws {
-        let snapshot = try store.load(model: model)
+    /// Opens `store` for `model`; with `migration`, a store that can migrate does so with those
+    /// options in place of its own.
+    init(model: ManagedObjectModel, store: any PersistentStore, migration: MigrationOptions? = nil) throws {
+        let snapshot: StoreSnapshot
+        if let migration, let migrating = store as? any SchemaMigratingStore {
+            snapshot = try migrating.load(model: model, migration: migration)
+        } else {
+            snapshot = try store.load(model: model)
+        }
         self.model = model
         self.store = store
         self.state = Mutex(State(snapshot: snapshot, nextKeys: snapshot.tables.map(\.nextKey)))

@@ -27,6 +27,12 @@ public final class PersistentContainer: Sendable {
         self.coordinator = try StoreCoordinator(model: model, store: store)
     }
 
+    /// Opens `store`, migrating with `migration` in place of the store's own options when given.
+    init(model: ManagedObjectModel, store: any PersistentStore, migrating migration: MigrationOptions?) throws {
+        self.model = model
+        self.coordinator = try StoreCoordinator(model: model, store: store, migration: migration)
+    }
+
     /// Creates the store a description names and opens it for a new container.
     ///
     /// - Throws: as ``init(model:store:)``.

@@ -50,6 +50,7 @@ extension ManagedObject {
             name: entityName, attributes: attributes, relationships: relationships,
             uniquenessConstraints: uniquenessConstraints, objectClass: self)
         entity.initialValues = initialValues
+        entity.renamingIdentifier = renamingIdentifier
         return entity
     }
 

@@ -119,6 +119,19 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     /// The sets of attribute names whose combined values must be unique; override in a subclass.
     open class var uniquenessConstraints: [[String]] { [] }
 
+    /// The entity's name in the previous model version, when it was renamed: migration maps the
+    /// stored entity of that name to this class's entity. `nil` unless overridden.
+    ///
+    /// For example:
+    /// ```swift
+    /// final class Person: ManagedObject {
+    ///     override class var renamingIdentifier: String? { "Customer" }
+    /// }
+    /// ```
+    ///
+    /// Core Data: `NSEntityDescription.renamingIdentifier`.
+    open class var renamingIdentifier: String? { nil }
+
     /// The object's identity; its key is assigned when the object is first inserted.
     public internal(set) var objectID: ObjectID {
         get { ObjectID(entityName: info.name, key: objectKey) }

@@ -26,16 +26,17 @@ public struct Relationship<Value: RelationshipValue> {
     /// class, so that objects stay small.
     @usableFromInline var slot: Int32 = -1
 
-    /// Declares a relationship with the given inverse (`nil` for none).
+    /// Declares a relationship with the given inverse (`nil` for none); `renamingIdentifier` is
+    /// its name in the previous model version, when it was renamed (for migration).
     @inlinable
     public init(
         inverse: String?, deleteRule: DeleteRule = .nullify, isOptional: Bool = true, minCount: Int = 0,
-        maxCount: Int = 0
+        maxCount: Int = 0, renamingIdentifier: String? = nil
     ) {
         if PropertyDeclarations.mayBeRecording {
             Self.recordDeclaration(
                 inverse: inverse, deleteRule: deleteRule, isOptional: isOptional, minCount: minCount,
-                maxCount: maxCount)
+                maxCount: maxCount, renamingIdentifier: renamingIdentifier)
         }
     }
 
@@ -43,11 +44,12 @@ public struct Relationship<Value: RelationshipValue> {
     /// non-empty one is a programmer error that stops the program.
     public init(
         wrappedValue: Value, inverse: String?, deleteRule: DeleteRule = .nullify, isOptional: Bool = true,
-        minCount: Int = 0, maxCount: Int = 0
+        minCount: Int = 0, maxCount: Int = 0, renamingIdentifier: String? = nil
     ) {
         precondition(wrappedValue.relatedObjects.isEmpty, "A relationship's initial value must be empty.")
         self.init(
-            inverse: inverse, deleteRule: deleteRule, isOptional: isOptional, minCount: minCount, maxCount: maxCount)
+            inverse: inverse, deleteRule: deleteRule, isOptional: isOptional, minCount: minCount, maxCount: maxCount,
+            renamingIdentifier: renamingIdentifier)
     }
 
     @available(*, unavailable, message: "@Relationship can only be used on properties of ManagedObject subclasses")
@@ -91,14 +93,16 @@ extension Relationship {
     /// Hands the declaration to the recorder of a derivation running on this thread, if any.
     @usableFromInline
     static func recordDeclaration(
-        inverse: String?, deleteRule: DeleteRule, isOptional: Bool, minCount: Int, maxCount: Int
+        inverse: String?, deleteRule: DeleteRule, isOptional: Bool, minCount: Int, maxCount: Int,
+        renamingIdentifier: String? = nil
     ) {
         PropertyDeclarations.record(Self.self) { name in
             .relationship(
                 RelationshipDescription(
                     name: name, destination: Value.destination.entityName, inverse: inverse,
                     isToMany: Value.isToMany, isOrdered: Value.isOrdered, isOptional: isOptional && minCount == 0,
-                    deleteRule: deleteRule, minCount: minCount, maxCount: maxCount))
+                    deleteRule: deleteRule, minCount: minCount, maxCount: maxCount,
+                    renamingIdentifier: renamingIdentifier))
         }
     }
 }

@@ -29,9 +29,22 @@ public final class InMemoryStore: PersistentStore {
     /// instance serves what an earlier, writable container saved to it.
     public let isReadOnly: Bool
 
-    /// A new, empty store; with `isReadOnly`, one whose every save throws.
-    public init(isReadOnly: Bool = false) {
+    /// What ``load(model:)`` does when the store holds data of another model: migrate it (the
+    /// default), refuse, or erase it.
+    public let migration: MigrationOptions
+
+    /// A new, empty store; with `isReadOnly`, one whose every save throws; data of another
+    /// model is migrated on load as `migration` says.
+    public init(isReadOnly: Bool = false, migration: MigrationOptions = .automatic) {
         self.isReadOnly = isReadOnly
+        self.migration = migration
+    }
+
+    /// A store that holds `snapshot`, as if a container had saved it.
+    init(snapshot: StoreSnapshot, isReadOnly: Bool = false, migration: MigrationOptions = .automatic) {
+        self.isReadOnly = isReadOnly
+        self.migration = migration
+        state.withLock { $0.snapshot = snapshot }
     }
 
     /// Whether a live container has the store open.
@@ -42,9 +55,24 @@ public final class InMemoryStore: PersistentStore {
 
     /// Opens the store for one container and returns everything it holds.
     public func load(model: ManagedObjectModel) throws -> StoreSnapshot {
+        try load(model: model, migration: migration)
+    }
+
+    func load(model: ManagedObjectModel, migration: MigrationOptions) throws -> StoreSnapshot {
         try state.withLock { state in
             guard !state.isOpen else { throw PersistenceError.storeInUse("This InMemoryStore") }
-            let snapshot = try state.snapshot?.rebound(to: model) ?? StoreSnapshot(model: model)
+            guard let stored = state.snapshot else {
+                state.isOpen = true
+                return StoreSnapshot(model: model)
+            }
+            let snapshot: StoreSnapshot
+            if StoreMigrator.needsMigration(stored.model.entities, to: model, migration) {
+                // All or nothing: the stored data is replaced only once the migration succeeded.
+                snapshot = try StoreMigrator.migrate(stored, to: model, options: migration)
+                if !isReadOnly { state.snapshot = snapshot }
+            } else {
+                snapshot = try stored.rebound(to: model)
+            }
             state.isOpen = true
             return snapshot
         }

@@ -37,6 +37,17 @@ public struct StoreDescription: Sendable, Hashable, CustomStringConvertible {
     ///
     /// Core Data: `NSPersistentStoreDescription.isReadOnly`.
     public var isReadOnly = false
+    /// What the store does when it was written with another model: migrate automatically (the
+    /// default), refuse, or erase; whether to keep a backup; progress reports.
+    ///
+    /// For example:
+    /// ```swift
+    /// var description = StoreDescription.jsonFile(url)
+    /// description.migration = .disabled
+    /// ```
+    ///
+    /// Core Data: `shouldMigrateStoreAutomatically` and `shouldInferMappingModelAutomatically`.
+    public var migration = MigrationOptions.automatic
 
     /// A fresh, empty in-memory store for each container.
     public static let inMemory = StoreDescription(kind: .inMemory, url: nil)
@@ -73,10 +84,10 @@ public struct StoreDescription: Sendable, Hashable, CustomStringConvertible {
     /// Creates the store the description names.
     public func makeStore() -> any PersistentStore {
         switch kind {
-        case .inMemory: InMemoryStore(isReadOnly: isReadOnly)
+        case .inMemory: InMemoryStore(isReadOnly: isReadOnly, migration: migration)
         case .discard: DiscardStore(isReadOnly: isReadOnly)
-        case .jsonFile: JSONFileStore(url: url!, isReadOnly: isReadOnly)
-        case .binaryFile: BinaryFileStore(url: url!, isReadOnly: isReadOnly)
+        case .jsonFile: JSONFileStore(url: url!, isReadOnly: isReadOnly, migration: migration)
+        case .binaryFile: BinaryFileStore(url: url!, isReadOnly: isReadOnly, migration: migration)
         }
     }
 

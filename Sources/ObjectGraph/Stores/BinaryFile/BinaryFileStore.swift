@@ -37,6 +37,9 @@ public final class BinaryFileStore: PersistentStore {
     ///
     /// Core Data: `NSReadOnlyPersistentStoreOption`.
     public let isReadOnly: Bool
+    /// What ``load(model:)`` does when the file was written with another model: migrate (the
+    /// default), refuse, or erase.
+    public let migration: MigrationOptions
     let fileSystem: any FileSystem
     /// Compact when the file is this many times the live data's size...
     let compactionRatio: Int
@@ -55,17 +58,18 @@ public final class BinaryFileStore: PersistentStore {
 
     private let state = Mutex<OpenFile?>(nil)
 
-    /// A store at `url`; read-only if `isReadOnly`.
-    public convenience init(url: URL, isReadOnly: Bool = false) {
-        self.init(url: url, isReadOnly: isReadOnly, fileSystem: POSIXFileSystem())
+    /// A store at `url`; read-only if `isReadOnly`; migrated on open as `migration` says.
+    public convenience init(url: URL, isReadOnly: Bool = false, migration: MigrationOptions = .automatic) {
+        self.init(url: url, isReadOnly: isReadOnly, migration: migration, fileSystem: POSIXFileSystem())
     }
 
     init(
-        url: URL, isReadOnly: Bool = false, fileSystem: any FileSystem, compactionRatio: Int = 2,
-        compactionThreshold: Int = 64 << 10
+        url: URL, isReadOnly: Bool = false, migration: MigrationOptions = .automatic, fileSystem: any FileSystem,
+        compactionRatio: Int = 2, compactionThreshold: Int = 64 << 10
     ) {
         self.url = url
         self.isReadOnly = isReadOnly
+        self.migration = migration
         self.fileSystem = fileSystem
         self.compactionRatio = compactionRatio
         self.compactionThreshold = compactionThreshold
@@ -73,12 +77,16 @@ public final class BinaryFileStore: PersistentStore {
 
     /// Opens the store for one container and returns everything it holds.
     public func load(model: ManagedObjectModel) throws -> StoreSnapshot {
+        try load(model: model, migration: migration)
+    }
+
+    func load(model: ManagedObjectModel, migration: MigrationOptions) throws -> StoreSnapshot {
         try state.withLock { state in
             guard state == nil else { throw PersistenceError.storeLocked(url) }
             var file = try StoreFile(url: url, fileSystem: fileSystem)
             if isReadOnly {
                 guard file.exists else { throw PersistenceError.readOnlyStoreMissing(url) }
-                let replay = try BinaryStoreReplay(bytes: try file.readAll(), url: url, model: model)
+                let replay = try replayMigrating(try file.readAll(), model: model, migration: migration, writingTo: nil)
                 // No descriptor is kept: saves are refused before they would use it.
                 state = OpenFile(
                     file: file, descriptor: -1, size: replay.validEnd, liveBytes: replay.liveBytes,
@@ -95,7 +103,8 @@ public final class BinaryFileStore: PersistentStore {
                     // before acknowledging saves appended to it.
                     try file.atomicFile.synchronizeDirectory()
                 }
-                let replay = try BinaryStoreReplay(bytes: try file.readAll(), url: url, model: model)
+                let replay = try replayMigrating(
+                    try file.readAll(), model: model, migration: migration, writingTo: file)
                 let descriptor = try fileSystem.open(file.path, flags: O_RDWR, mode: 0)
                 var open = OpenFile(
                     file: file, descriptor: descriptor, size: replay.validEnd, liveBytes: replay.liveBytes,

@@ -28,30 +28,46 @@ public final class JSONFileStore: PersistentStore {
     ///
     /// Core Data: `NSReadOnlyPersistentStoreOption`.
     public let isReadOnly: Bool
+    /// What ``load(model:)`` does when the file was written with another model: migrate (the
+    /// default), refuse, or erase.
+    public let migration: MigrationOptions
     let fileSystem: any FileSystem
     private let file = Mutex<StoreFile?>(nil)
 
     /// A store at `url`, pretty-printed unless `prettyPrinted` is false; read-only if
-    /// `isReadOnly`.
-    public convenience init(url: URL, prettyPrinted: Bool = true, isReadOnly: Bool = false) {
-        self.init(url: url, prettyPrinted: prettyPrinted, isReadOnly: isReadOnly, fileSystem: POSIXFileSystem())
+    /// `isReadOnly`; migrated on open as `migration` says.
+    public convenience init(
+        url: URL, prettyPrinted: Bool = true, isReadOnly: Bool = false, migration: MigrationOptions = .automatic
+    ) {
+        self.init(
+            url: url, prettyPrinted: prettyPrinted, isReadOnly: isReadOnly, migration: migration,
+            fileSystem: POSIXFileSystem())
     }
 
-    init(url: URL, prettyPrinted: Bool, isReadOnly: Bool = false, fileSystem: any FileSystem) {
+    init(
+        url: URL, prettyPrinted: Bool, isReadOnly: Bool = false, migration: MigrationOptions = .automatic,
+        fileSystem: any FileSystem
+    ) {
         self.url = url
         self.prettyPrinted = prettyPrinted
         self.isReadOnly = isReadOnly
+        self.migration = migration
         self.fileSystem = fileSystem
     }
 
     /// Opens the store for one container and returns everything it holds.
     public func load(model: ManagedObjectModel) throws -> StoreSnapshot {
+        try load(model: model, migration: migration)
+    }
+
+    func load(model: ManagedObjectModel, migration: MigrationOptions) throws -> StoreSnapshot {
         try file.withLock { current in
             guard current == nil else { throw PersistenceError.storeLocked(url) }
             var file = try StoreFile(url: url, fileSystem: fileSystem)
             if isReadOnly {
                 guard file.exists else { throw PersistenceError.readOnlyStoreMissing(url) }
-                let snapshot = try JSONStoreDocument.decode(try file.readAll(), url: url, model: model)
+                let snapshot = try decodeMigrating(
+                    try file.readAll(), model: model, migration: migration, writingTo: nil)
                 current = file
                 return snapshot
             }
@@ -59,7 +75,8 @@ public final class JSONFileStore: PersistentStore {
             do {
                 let snapshot: StoreSnapshot
                 if file.exists {
-                    snapshot = try JSONStoreDocument.decode(try file.readAll(), url: url, model: model)
+                    snapshot = try decodeMigrating(
+                        try file.readAll(), model: model, migration: migration, writingTo: file)
                 } else {
                     snapshot = StoreSnapshot(model: model)
                     try file.atomicFile.write(JSONStoreDocument.encode(snapshot, pretty: prettyPrinted))
