@@ -19,6 +19,9 @@ class ValueMatcher {
     /// The test as a ``StringColumnTest``, if a prefix column can rule rows out of it.
     var columnTest: StringColumnTest? { nil }
 
+    /// The test as a ``StringSignatureTest``, if a signature column can rule rows out of it.
+    var signatureTest: StringSignatureTest? { nil }
+
     static func constant(_ result: Bool) -> ValueMatcher { ConstantMatcher(result) }
 
     /// `== nil` (true) or `!= nil` (false).
@@ -152,6 +155,10 @@ private final class StringEqualityMatcher: ValueMatcher {
         return StringColumnTest(equalTo: bytes, caseInsensitive: constant.options.contains(.caseInsensitive))
     }
 
+    override var signatureTest: StringSignatureTest? {
+        negated ? nil : StringSignatureTest(folded: constant.folded, options: constant.options)
+    }
+
     override func matches(_ value: StoreValue) -> Bool {
         guard case .string(let text) = value else { return negated }
         return constant.matches(text, .equal) != negated
@@ -227,6 +234,10 @@ private final class StringMatcher: ValueMatcher {
         return StringColumnTest(prefix: bytes, caseInsensitive: constant.options.contains(.caseInsensitive))
     }
 
+    override var signatureTest: StringSignatureTest? {
+        StringSignatureTest(folded: constant.folded, options: constant.options)
+    }
+
     override func matches(_ value: StoreValue) -> Bool {
         guard case .string(let text) = value else { return false }
         return constant.matches(text, operation)
@@ -236,6 +247,10 @@ private final class StringMatcher: ValueMatcher {
 private final class LikeMatcher: ValueMatcher {
     let pattern: LikePattern
     init(_ pattern: LikePattern) { self.pattern = pattern }
+
+    override var signatureTest: StringSignatureTest? {
+        StringSignatureTest(required: pattern.requiredSignature, options: pattern.options)
+    }
 
     override func matches(_ value: StoreValue) -> Bool {
         guard case .string(let text) = value else { return false }
