@@ -8,11 +8,13 @@ extension EntityTable {
         for signatureTests: [(slot: Int, test: StringSignatureTest)], testingRows rows: Int
     ) -> [PrefixExclusion] {
         signatureTests.compactMap { slot, test in
-            signatureColumns.column(
+            // Without folded values to test, an empty requirement excludes nothing.
+            if test.required == .empty, StringSignature.folding(test.options) == 0 { return nil }
+            return signatureColumns.column(
                 slot: slot, folding: StringSignature.folding(test.options), of: self,
                 build: rows >= StringPrefixColumn.rowsWorthBuilding,
                 signer: StringSignature.signer(folding: test.options)
-            ).map { PrefixExclusion(column: $0, required: test.required) }
+            ).map { PrefixExclusion(column: $0, required: test.required, matchesFolded: test.matchesFolded) }
         }
     }
 }

@@ -35,14 +35,28 @@ extension StringSignature {
     }
 
     /// The signer of a column folded as `options` ask.
+    ///
+    /// A column that folds keeps the folded form of each value that is not ASCII (an ASCII
+    /// value's conjunct tests it by its bytes, without folding).
     static func signer(folding options: PredicateExpression.Options) -> StringSignatureColumn.Signer {
         let options = options.intersection([.caseInsensitive, .diacriticInsensitive])
         return { value in
             switch value {
-            case .string(let text): of(text, folding: options)
+            case .string(let text): entry(text, folding: options)
             default: .notAString
             }
         }
+    }
+
+    private static func entry(_ text: String, folding options: PredicateExpression.Options)
+        -> StringSignatureColumn.Entry
+    {
+        if let ascii = asciiSignature(text, lowercasing: options.contains(.caseInsensitive)) {
+            return StringSignatureColumn.Entry(signature: ascii, folded: nil)
+        }
+        guard !options.isEmpty else { return StringSignatureColumn.Entry(signature: decomposed(text), folded: nil) }
+        let folded = PredicateFolding.fold(text, options)
+        return StringSignatureColumn.Entry(signature: decomposed(folded), folded: folded)
     }
 
     /// How a column's folding is numbered: the options that change the folded string.

@@ -156,7 +156,11 @@ private final class StringEqualityMatcher: ValueMatcher {
     }
 
     override var signatureTest: StringSignatureTest? {
-        negated ? nil : StringSignatureTest(folded: constant.folded, options: constant.options)
+        guard !negated else { return nil }
+        let constant = constant
+        return StringSignatureTest(folded: constant.folded, options: constant.options) {
+            constant.matches(folded: $0, .equal)
+        }
     }
 
     override func matches(_ value: StoreValue) -> Bool {
@@ -235,7 +239,10 @@ private final class StringMatcher: ValueMatcher {
     }
 
     override var signatureTest: StringSignatureTest? {
-        StringSignatureTest(folded: constant.folded, options: constant.options)
+        let (constant, operation) = (constant, operation)
+        return StringSignatureTest(folded: constant.folded, options: constant.options) {
+            constant.matches(folded: $0, operation)
+        }
     }
 
     override func matches(_ value: StoreValue) -> Bool {
@@ -249,7 +256,10 @@ private final class LikeMatcher: ValueMatcher {
     init(_ pattern: LikePattern) { self.pattern = pattern }
 
     override var signatureTest: StringSignatureTest? {
-        StringSignatureTest(required: pattern.requiredSignature, options: pattern.options)
+        let pattern = pattern
+        return StringSignatureTest(required: pattern.requiredSignature, options: pattern.options) {
+            pattern.matches(folded: $0)
+        }
     }
 
     override func matches(_ value: StoreValue) -> Bool {

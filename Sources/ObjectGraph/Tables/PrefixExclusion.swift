@@ -68,22 +68,27 @@ struct StringColumnTest {
 struct PrefixExclusion {
     private enum Kind {
         case prefix(StringPrefixColumn, StringColumnTest)
-        case signature(StringSignatureColumn, required: StringSignature)
+        case signature(StringSignatureColumn, required: StringSignature, matchesFolded: (String) -> Bool)
     }
 
     private let kind: Kind
 
     init(column: StringPrefixColumn, test: StringColumnTest) { kind = .prefix(column, test) }
 
-    /// Excludes the rows whose signature in `column` lacks a character or pair of `required`.
-    init(column: StringSignatureColumn, required: StringSignature) { kind = .signature(column, required: required) }
+    /// Excludes the rows whose signature in `column` lacks a character or pair of `required`,
+    /// and those whose folded value the column keeps and `matchesFolded` rejects.
+    init(column: StringSignatureColumn, required: StringSignature, matchesFolded: @escaping (String) -> Bool) {
+        kind = .signature(column, required: required, matchesFolded: matchesFolded)
+    }
 
     /// Whether the row at `offset` of chunk `chunk` fails the conjunct by its word.
     @inline(__always)
     func excludes(chunk: Int, offset: Int) -> Bool {
         switch kind {
         case .prefix(let column, let test): test.excludes(column.word(chunk: chunk, offset: offset))
-        case .signature(let column, let required): column.signature(chunk: chunk, offset: offset).lacks(required)
+        case .signature(let column, let required, let matchesFolded):
+            column.signature(chunk: chunk, offset: offset).lacks(required)
+                || column.folded(chunk: chunk, offset: offset).map { !matchesFolded($0) } ?? false
         }
     }
 
@@ -120,15 +125,15 @@ struct PrefixExclusion {
                     }
                     return kept
                 }
-            case .signature(let column, let required):
+            case .signature(let column, let required, let matchesFolded):
                 count = column.withSignatures(ofChunk: chunk) { signatures in
                     var kept = 0
                     for position in 0..<count {
                         let offset = offsets[position]
-                        if offset >= signatures.count || !signatures[offset].lacks(required) {
-                            offsets[kept] = offset
-                            kept += 1
-                        }
+                        if offset < signatures.count, signatures[offset].lacks(required) { continue }
+                        if let folded = column.folded(chunk: chunk, offset: offset), !matchesFolded(folded) { continue }
+                        offsets[kept] = offset
+                        kept += 1
                     }
                     return kept
                 }

@@ -29,11 +29,21 @@ struct StringSignature: Sendable, Equatable {
 /// Built by the first scan that asks for it on enough rows, kept with the table in its
 /// ``Cache`` (shared by the table's copies, so a later fetch with another constant finds it)
 /// and kept current by ``EntityTable/set(_:forKey:)``, as ``StringPrefixColumn`` is. A column
-/// costs 16 bytes a row; none exists until a query asks.
+/// costs 16 bytes a row, and a column that folds also keeps the folded form of each value that
+/// is not ASCII (16 bytes a row, and the string's own storage when it is long), so that a scan
+/// tests those rows without folding them again; none exists until a query asks.
 struct StringSignatureColumn: Sendable {
-    /// Makes the signature of a row's value (``StringSignature/notAString`` for a value that is
-    /// not a string).
-    typealias Signer = @Sendable (borrowing StoreValue) -> StringSignature
+    /// A row's signature, and its folded value when the column keeps it.
+    struct Entry: Sendable {
+        var signature: StringSignature
+        var folded: String?
+
+        static let notAString = Entry(signature: .notAString, folded: nil)
+    }
+
+    /// Makes the entry of a row's value (``Entry/notAString`` for a value that is not a
+    /// string).
+    typealias Signer = @Sendable (borrowing StoreValue) -> Entry
 
     /// The attribute's slot in the rows.
     let slot: Int
@@ -43,18 +53,33 @@ struct StringSignatureColumn: Sendable {
     let signer: Signer
     /// Signature `offset` of chunk `c` is the row of key `c << EntityTable.chunkShift + offset + 1`.
     private(set) var chunks: [[StringSignature]]
+    /// The folded values, chunk by chunk as `chunks` (`nil` where the signer kept none); empty
+    /// when no row has one.
+    private(set) var foldedChunks: [[String?]] = []
 
     /// The column of the attribute at `slot` for every row of `table`.
     init(slot: Int, folding: Int, table: EntityTable, signer: @escaping Signer) {
         self.slot = slot
         self.folding = folding
         self.signer = signer
+        var foldedChunks: [[String?]] = []
+        var keepsFolded = false
         chunks = table.chunks.map { rows in
-            rows.map { row in
-                guard let values = row?.values, slot < values.count else { return .notAString }
-                return signer(values[slot])
+            var folded: [String?] = []
+            let signatures = rows.map { row -> StringSignature in
+                guard let values = row?.values, slot < values.count else {
+                    folded.append(nil)
+                    return .notAString
+                }
+                let entry = signer(values[slot])
+                folded.append(entry.folded)
+                if entry.folded != nil { keepsFolded = true }
+                return entry.signature
             }
+            foldedChunks.append(folded)
+            return signatures
         }
+        if keepsFolded { self.foldedChunks = foldedChunks }
     }
 
     /// Keeps the column current when the row of `key` becomes `values` (`nil`: removed).
@@ -62,7 +87,9 @@ struct StringSignatureColumn: Sendable {
         let index = Int(key - 1)
         let chunk = index >> EntityTable.chunkShift
         let offset = index & (EntityTable.chunkSize - 1)
-        let signature = values.map { slot < $0.count ? signer($0[slot]) : .notAString } ?? .notAString
+        let entry = values.map { slot < $0.count ? signer($0[slot]) : .notAString } ?? .notAString
+        updateFolded(chunk: chunk, offset: offset, to: entry.folded)
+        let signature = entry.signature
         if chunk >= chunks.count {
             guard signature != .notAString else { return }
             chunks.append(contentsOf: repeatElement([], count: chunk - chunks.count + 1))
@@ -73,6 +100,29 @@ struct StringSignatureColumn: Sendable {
                 contentsOf: repeatElement(StringSignature.notAString, count: offset - chunks[chunk].count + 1))
         }
         chunks[chunk][offset] = signature
+    }
+
+    private mutating func updateFolded(chunk: Int, offset: Int, to folded: String?) {
+        if foldedChunks.isEmpty {
+            guard folded != nil else { return }
+            foldedChunks = chunks.map { [String?](repeating: nil, count: $0.count) }
+        }
+        if chunk >= foldedChunks.count {
+            guard folded != nil else { return }
+            foldedChunks.append(contentsOf: repeatElement([], count: chunk - foldedChunks.count + 1))
+        }
+        if offset >= foldedChunks[chunk].count {
+            guard folded != nil else { return }
+            foldedChunks[chunk].append(contentsOf: repeatElement(nil, count: offset - foldedChunks[chunk].count + 1))
+        }
+        foldedChunks[chunk][offset] = folded
+    }
+
+    /// The folded value of the row at `offset` of chunk `chunk`, if the column keeps one.
+    @inline(__always)
+    func folded(chunk: Int, offset: Int) -> String? {
+        guard chunk < foldedChunks.count, offset < foldedChunks[chunk].count else { return nil }
+        return foldedChunks[chunk][offset]
     }
 
     /// The signature of the row at `offset` of chunk `chunk` (``StringSignature/notAString``
