@@ -5,6 +5,7 @@ import ObjectGraph
 /// Every object sorted by a string attribute: a fetch into a new context, and object IDs only,
 /// vs `ORDER BY name` (SQLite's binary collation: the same order for these ASCII names).
 func runSortByStringWorkloads(_ inputs: [Input], model: ManagedObjectModel) throws {
+    if let only, !only.hasPrefix("sort") { return }
     let container = try PersistentContainer(model: model, storeDescription: .inMemory)
     let filler = container.newContext()
     fill(filler, inputs)
@@ -71,6 +72,7 @@ func runSortByStringWorkloads(_ inputs: [Input], model: ManagedObjectModel) thro
 /// outside the timing; SQLite runs a prepared `UPDATE … WHERE id = ?` per row in one
 /// transaction.
 func runUpdateWorkloads(_ inputs: [Input], model: ManagedObjectModel) throws {
+    if let only, !only.hasPrefix("update") { return }
     let changed = inputs.count / 10
     let container = try PersistentContainer(model: model, storeDescription: .inMemory)
     let filler = container.newContext()
@@ -128,6 +130,7 @@ func runUpdateWorkloads(_ inputs: [Input], model: ManagedObjectModel) throws {
 /// every row (the JSON store is the development store: opening it is what a developer waits
 /// for).
 func runJSONOpenWorkloads(_ inputs: [Input], directory: URL, model: ManagedObjectModel) throws {
+    if let only, !only.hasPrefix("open") { return }
     let small = Array(inputs.prefix(10_000))
     let jsonURL = directory.appendingPathComponent("open-\(UUID()).json")
     do {

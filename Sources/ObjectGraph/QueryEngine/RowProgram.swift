@@ -36,7 +36,9 @@ final class RowProgram {
             if let (slot, test) = conjunct.slotTest, let columnTest = test.columnTest {
                 columnTests.append((slot, columnTest))
             }
-            if let (slot, test) = conjunct.slotTest, let signatureTest = test.signatureTest {
+            // A prefix column decides an ASCII `BEGINSWITH` or `==` more closely than a
+            // signature: a second pass over the rows would only cost.
+            if let (slot, test) = conjunct.slotTest, test.columnTest == nil, let signatureTest = test.signatureTest {
                 signatureTests.append((slot, signatureTest))
             }
             let node = nodes.count
