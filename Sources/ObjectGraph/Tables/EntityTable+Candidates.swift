@@ -24,6 +24,7 @@ extension EntityTable {
     ) -> [Int64] {
         let end = Int64(chunks.count) << Self.chunkShift
         var seen = [UInt64](repeating: 0, count: chunks.count * Self.wordsPerChunk)
+        let inPlace = InPlaceRows.isVerified
         var result: [Int64] = []
         for key in keys where key >= 1 && key <= end {
             let index = Int(key - 1)
@@ -33,7 +34,7 @@ extension EntityTable {
             seen[index >> 6] |= mask
             let offset = index & (Self.chunkSize - 1)
             let kept = chunks[index >> Self.chunkShift].withUnsafeBufferPointer { rows in
-                offset < rows.count && InPlaceRows.test(rows, at: offset) { include(key, $0) }
+                offset < rows.count && InPlaceRows.test(rows, at: offset, inPlace: inPlace) { include(key, $0) }
             }
             if kept { result.append(key) }
         }
@@ -65,6 +66,7 @@ extension EntityTable {
             }
         }
         guard marked > 0 else { return [] }
+        let inPlace = InPlaceRows.isVerified
         bits.withUnsafeMutableBufferPointer { bits in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.chunkSize) { offsets in
                 for chunkIndex in chunks.indices {
@@ -86,7 +88,7 @@ extension EntityTable {
                             let offset = offsets[position]
                             let kept =
                                 offset < rows.count
-                                && InPlaceRows.test(rows, at: offset) {
+                                && InPlaceRows.test(rows, at: offset, inPlace: inPlace) {
                                     include(base + Int64(offset), $0)
                                 }
                             if !kept { bits[firstWord + offset >> 6] &= ~(1 << UInt64(offset & 63)) }

@@ -133,12 +133,13 @@ struct EntityTable: Sendable {
         guard exclusions.isEmpty else {
             return forEachSurvivorWhile(of: exclusions, including: include, body)
         }
+        let inPlace = InPlaceRows.isVerified
         for chunkIndex in chunks.indices {
             let base = Int64(chunkIndex << Self.chunkShift) + 1
             let finished = chunks[chunkIndex].withUnsafeBufferPointer { rows in
                 for offset in 0..<rows.count {
                     let key = base + Int64(offset)
-                    guard InPlaceRows.test(rows, at: offset, { include(key, $0) }) else { continue }
+                    guard InPlaceRows.test(rows, at: offset, inPlace: inPlace, { include(key, $0) }) else { continue }
                     if !body(key, rows[offset]!) { return true }
                 }
                 return false
@@ -153,6 +154,7 @@ struct EntityTable: Sendable {
         of exclusions: [PrefixExclusion], including include: (Int64, UnsafeBufferPointer<StoreValue>) -> Bool,
         _ body: (Int64, Row) -> Bool
     ) {
+        let inPlace = InPlaceRows.isVerified
         withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.chunkSize) { offsets in
             for chunkIndex in chunks.indices {
                 let base = Int64(chunkIndex << Self.chunkShift) + 1
@@ -162,7 +164,7 @@ struct EntityTable: Sendable {
                     for position in 0..<count {
                         let offset = offsets[position]
                         let key = base + Int64(offset)
-                        guard InPlaceRows.test(rows, at: offset, { include(key, $0) }) else {
+                        guard InPlaceRows.test(rows, at: offset, inPlace: inPlace, { include(key, $0) }) else {
                             continue
                         }
                         if !body(key, rows[offset]!) { return true }
@@ -199,6 +201,7 @@ struct EntityTable: Sendable {
     /// another (a software prefetch).
     func touch(_ keys: ArraySlice<Int64>) {
         var sink = 0
+        let inPlace = InPlaceRows.isVerified
         for key in keys {
             guard key >= 1 else { continue }
             let index = Int(key - 1)
@@ -209,7 +212,9 @@ struct EntityTable: Sendable {
                 guard offset < rows.count else { return 0 }
                 // In place: copying the row would retain its values, the atomic write that
                 // serializes the very misses the touch is meant to overlap.
-                return InPlaceRows.withValues(of: rows[offset]) { Self.touch(.init($0)) } ?? 0
+                if inPlace { return InPlaceRows.values(in: rows, at: offset).map { Self.touch(.init($0)) } ?? 0 }
+                guard let row = rows[offset] else { return 0 }
+                return row.values.withUnsafeBytes(Self.touch)
             }
         }
         if sink == Int.min { Self.touchSink.store(sink, ordering: .relaxed) }

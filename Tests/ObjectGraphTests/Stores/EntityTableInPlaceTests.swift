@@ -24,21 +24,32 @@ import Testing
         return table
     }
 
+    @Test func inPlaceReadsAreVerifiedOnThisPlatform() {
+        // Linux and Apple platforms lay out optionals and native arrays alike; if this fails,
+        // scans still work (they copy rows) but lose the in-place speed.
+        #expect(EntityTable.InPlaceRows.isVerified)
+    }
+
     @Test func everyRowReadsTheSameInPlaceAsCopied() {
         let table = Self.table()
         for chunk in table.chunks {
             chunk.withUnsafeBufferPointer { rows in
                 for offset in rows.indices {
-                    let read = EntityTable.InPlaceRows.withValues(of: rows[offset]) { Array($0) }
+                    let read = EntityTable.InPlaceRows.values(in: rows, at: offset).map(Array.init)
                     #expect(read == rows[offset]?.values, "offset \(offset)")
+                    var copied: [StoreValue]?
+                    let included = EntityTable.InPlaceRows.test(rows, at: offset, inPlace: false) {
+                        copied = Array($0)
+                        return true
+                    }
                     var inPlace: [StoreValue]?
-                    let included = EntityTable.InPlaceRows.test(rows, at: offset) {
+                    let includedInPlace = EntityTable.InPlaceRows.test(rows, at: offset, inPlace: true) {
                         inPlace = Array($0)
                         return true
                     }
                     #expect(included == (rows[offset] != nil))
-                    #expect(inPlace == rows[offset]?.values)
-                    #expect(!EntityTable.InPlaceRows.test(rows, at: offset) { _ in false })
+                    #expect(includedInPlace == included)
+                    #expect(inPlace == copied)
                 }
             }
         }
