@@ -5,7 +5,7 @@ extension EntityTable {
     ///
     /// A column serves every later query of its attribute and folding, whatever its constant.
     func signatureExclusions(
-        for signatureTests: [(slot: Int, test: StringSignatureTest)], testingRows rows: Int
+        for signatureTests: [(slot: Int, test: StringSignatureCondition)], testingRows rows: Int
     ) -> [PrefixExclusion] {
         signatureTests.compactMap { slot, test in
             // Without folded values to test, an empty requirement excludes nothing.

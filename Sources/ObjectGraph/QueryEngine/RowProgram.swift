@@ -20,7 +20,7 @@ final class RowProgram {
     /// The conjuncts a ``StringPrefixColumn`` of their slot can rule rows out of.
     let columnTests: [(slot: Int, test: StringColumnTest)]
     /// The conjuncts a ``StringSignatureColumn`` of their slot can rule rows out of.
-    let signatureTests: [(slot: Int, test: StringSignatureTest)]
+    let signatureTests: [(slot: Int, test: StringSignatureCondition)]
 
     /// The program of `predicate`'s conjuncts (which must be row-local), without the conjuncts
     /// that test one of `implied` (compared by identity).
@@ -30,7 +30,7 @@ final class RowProgram {
         var steps: [Step] = []
         var nodes: [PredicateNode] = []
         var columnTests: [(slot: Int, test: StringColumnTest)] = []
-        var signatureTests: [(slot: Int, test: StringSignatureTest)] = []
+        var signatureTests: [(slot: Int, test: StringSignatureCondition)] = []
         for conjunct in conjuncts {
             if let test = conjunct.slotTest, implied.contains(where: { $0 === test.test }) { continue }
             if let (slot, test) = conjunct.slotTest, let columnTest = test.columnTest {

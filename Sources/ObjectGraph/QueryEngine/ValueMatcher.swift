@@ -19,8 +19,8 @@ class ValueMatcher {
     /// The test as a ``StringColumnTest``, if a prefix column can rule rows out of it.
     var columnTest: StringColumnTest? { nil }
 
-    /// The test as a ``StringSignatureTest``, if a signature column can rule rows out of it.
-    var signatureTest: StringSignatureTest? { nil }
+    /// The test as a ``StringSignatureCondition``, if a signature column can rule rows out of it.
+    var signatureTest: StringSignatureCondition? { nil }
 
     static func constant(_ result: Bool) -> ValueMatcher { ConstantMatcher(result) }
 
@@ -155,10 +155,10 @@ private final class StringEqualityMatcher: ValueMatcher {
         return StringColumnTest(equalTo: bytes, caseInsensitive: constant.options.contains(.caseInsensitive))
     }
 
-    override var signatureTest: StringSignatureTest? {
+    override var signatureTest: StringSignatureCondition? {
         guard !negated else { return nil }
         let constant = constant
-        return StringSignatureTest(folded: constant.folded, options: constant.options) {
+        return StringSignatureCondition(folded: constant.folded, options: constant.options) {
             constant.matches(folded: $0, .equal)
         }
     }
@@ -238,9 +238,9 @@ private final class StringMatcher: ValueMatcher {
         return StringColumnTest(prefix: bytes, caseInsensitive: constant.options.contains(.caseInsensitive))
     }
 
-    override var signatureTest: StringSignatureTest? {
+    override var signatureTest: StringSignatureCondition? {
         let (constant, operation) = (constant, operation)
-        return StringSignatureTest(folded: constant.folded, options: constant.options) {
+        return StringSignatureCondition(folded: constant.folded, options: constant.options) {
             constant.matches(folded: $0, operation)
         }
     }
@@ -255,9 +255,9 @@ private final class LikeMatcher: ValueMatcher {
     let pattern: LikePattern
     init(_ pattern: LikePattern) { self.pattern = pattern }
 
-    override var signatureTest: StringSignatureTest? {
+    override var signatureTest: StringSignatureCondition? {
         let pattern = pattern
-        return StringSignatureTest(required: pattern.requiredSignature, options: pattern.options) {
+        return StringSignatureCondition(required: pattern.requiredSignature, options: pattern.options) {
             pattern.matches(folded: $0)
         }
     }

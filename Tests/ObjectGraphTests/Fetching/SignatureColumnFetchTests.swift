@@ -146,7 +146,7 @@ import Testing
                 for case let other? in Self.names {
                     let constant = PreparedString(other, options: option)
                     guard
-                        let test = StringSignatureTest(
+                        let test = StringSignatureCondition(
                             folded: constant.folded, options: option, matchesFolded: { _ in true })
                     else { continue }
                     for operation in operations where constant.matches(name, operation) {

@@ -1,6 +1,6 @@
 /// A string conjunct as a signature column tests it: the rows whose signature (folded as the
 /// conjunct folds) lacks a bit of `required` do not match.
-struct StringSignatureTest {
+struct StringSignatureCondition {
     let required: StringSignature
     let options: PredicateExpression.Options
     /// The conjunct's own test of a value already folded as `options` ask (the same test the
