@@ -64,7 +64,8 @@ func runDeleteRuleWorkloads() throws {
             return context
         }
         func checkOurs(_ context: ManagedContext) throws {
-            let left = cascade ? try context.count(for: Child.fetchRequest()) : try context.count(for: Pet.fetchRequest())
+            let left =
+                cascade ? try context.count(for: Child.fetchRequest()) : try context.count(for: Pet.fetchRequest())
             precondition(left == (cascade ? (parents - deleted) * childrenEach : parents * childrenEach))
             if !cascade {
                 var orphans = Pet.fetchRequest()
@@ -79,7 +80,10 @@ func runDeleteRuleWorkloads() throws {
                 parentId INTEGER REFERENCES parent(id) ON DELETE \(action));
             CREATE INDEX child_parent ON child(parentId);
             """
-        func fillSQLite(_ execute: (String) throws -> Void, insertParent: (Int) throws -> Void, insertChild: (Int, Int) throws -> Void) rethrows {
+        func fillSQLite(
+            _ execute: (String) throws -> Void, insertParent: (Int) throws -> Void,
+            insertChild: (Int, Int) throws -> Void
+        ) rethrows {
             try execute(schema)
             for rank in 0..<parents {
                 try insertParent(rank)
@@ -123,10 +127,13 @@ func runDeleteRuleWorkloads() throws {
                     try queue.write { db in
                         try fillSQLite(
                             { try db.execute(sql: $0) },
-                            insertParent: { try db.execute(sql: "INSERT INTO parent (rank) VALUES (?)", arguments: [$0]) },
+                            insertParent: {
+                                try db.execute(sql: "INSERT INTO parent (rank) VALUES (?)", arguments: [$0])
+                            },
                             insertChild: {
                                 try db.execute(
-                                    sql: "INSERT INTO child (name, parentId) VALUES (?, ?)", arguments: ["child \($0)", $1])
+                                    sql: "INSERT INTO child (name, parentId) VALUES (?, ?)",
+                                    arguments: ["child \($0)", $1])
                             })
                     }
                     let elapsed = try timed {

@@ -61,7 +61,8 @@ final class RawStatement {
     func bind(_ index: Int32, _ value: UUID) {
         withUnsafeBytes(of: value.uuid) { bytes in
             _ = sqlite3_bind_blob(
-                handle, index, bytes.baseAddress, Int32(bytes.count), unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+                handle, index, bytes.baseAddress, Int32(bytes.count),
+                unsafeBitCast(-1, to: sqlite3_destructor_type.self))
         }
     }
 
