@@ -20,6 +20,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ObjectGraph", package: "ObjectGraph"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ])
     ],
     swiftLanguageModes: [.v6]

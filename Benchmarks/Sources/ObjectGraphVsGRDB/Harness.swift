@@ -13,7 +13,7 @@ let repetitions = quick ? 3 : 5
 /// untimed setup of the others still runs).
 let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
 
-func median(_ samples: [Duration]) -> Duration { samples.sorted()[samples.count / 2] }
+func median(_ samples: [Duration]) -> Duration { samples.isEmpty ? .zero : samples.sorted()[samples.count / 2] }
 
 func format(_ duration: Duration) -> String {
     let microseconds = Double(duration.components.attoseconds) / 1e12 + Double(duration.components.seconds) * 1e6
@@ -21,42 +21,46 @@ func format(_ duration: Duration) -> String {
         ? String(format: "%.1f µs", microseconds) : String(format: "%.1f ms", microseconds / 1_000)
 }
 
-/// Runs both sides alternately, `repetitions` times; each body runs `iterations` times and
-/// returns the time it measured (untimed setup stays out). Prints a row with both medians per
-/// iteration and the ratio ObjectGraph/GRDB.
+/// Runs the sides in turn, `repetitions` times (which goes first rotates); each body runs
+/// `iterations` times and returns the time it measured (untimed setup stays out). Prints a row
+/// with the medians per iteration and the ratios ObjectGraph/GRDB and ObjectGraph/raw SQLite
+/// (raw: SQLite's C API with prepared statements, `RawSQLite.swift`; "—" where a workload has
+/// no GRDB side).
 func compare(
     _ name: String, iterations: Int = 1, repetitions: Int = repetitions, objectGraph: () throws -> Duration,
-    grdb: () throws -> Duration
-) rethrows {
+    grdb: (() throws -> Duration)?, raw: () throws -> Duration
+) throws {
     if let only, !name.contains(only) { return }
-    var ours: [Duration] = []
-    var theirs: [Duration] = []
+    var samples: [[Duration]] = [[], [], []]
+    func run(_ side: Int) throws {
+        var total = Duration.zero
+        for _ in 0..<iterations {
+            switch side {
+            case 0: total += try objectGraph()
+            case 1: total += try grdb!()
+            default: total += try raw()
+            }
+        }
+        samples[side].append(total / iterations)
+    }
     for round in 0..<repetitions {
-        // Alternate which side goes first.
-        func runOurs() throws {
-            var total = Duration.zero
-            for _ in 0..<iterations { total += try objectGraph() }
-            ours.append(total / iterations)
-        }
-        func runTheirs() throws {
-            var total = Duration.zero
-            for _ in 0..<iterations { total += try grdb() }
-            theirs.append(total / iterations)
-        }
-        if round % 2 == 0 {
-            try runOurs()
-            try runTheirs()
-        } else {
-            try runTheirs()
-            try runOurs()
+        for turn in 0..<3 {
+            let side = (turn + round) % 3
+            if side == 1, grdb == nil { continue }
+            try run(side)
         }
     }
-    let a = median(ours)
-    let b = median(theirs)
-    let ratio =
-        Double(a.components.attoseconds / 1_000_000 + a.components.seconds * 1_000_000_000_000)
+    let ours = median(samples[0])
+    let raw = median(samples[2])
+    let grdb = samples[1].isEmpty ? nil : median(samples[1])
+    print(
+        "| \(name) | \(format(ours)) | \(grdb.map(format) ?? "—") | \(format(raw)) | \(grdb.map { String(format: "%.2f", ratio(ours, $0)) } ?? "—") | \(String(format: "%.2f", ratio(ours, raw))) |"
+    )
+}
+
+func ratio(_ a: Duration, _ b: Duration) -> Double {
+    Double(a.components.attoseconds / 1_000_000 + a.components.seconds * 1_000_000_000_000)
         / Double(b.components.attoseconds / 1_000_000 + b.components.seconds * 1_000_000_000_000)
-    print("| \(name) | \(format(a)) | \(format(b)) | \(String(format: "%.2f", ratio)) |")
 }
 
 /// Times `body`.

@@ -21,6 +21,13 @@ if let flag = arguments.firstIndex(of: "--rss") {
         let after = memoryStatus()
         print(before, after.peak, after.resident, loaded)
         withExtendedLifetime((container, context, items)) {}
+    } else if side == "raw" {
+        let database = RawDatabase(path)
+        let items = RawItem.fetchAll(database.prepare(RawItem.selectAll))
+        loaded = items.count
+        let after = memoryStatus()
+        print(before, after.peak, after.resident, loaded)
+        withExtendedLifetime((database, items)) {}
     } else {
         let queue = try DatabaseQueue(path: path)
         let items = try queue.read { try GRDBItem.fetchAll($0) }
@@ -40,8 +47,8 @@ func newPath(_ suffix: String) -> String {
     directory.appendingPathComponent("file-\(UUID()).\(suffix)").path
 }
 
-print("| Workload (median per iteration) | ObjectGraph | GRDB | ratio OG/GRDB |")
-print("|---|---|---|---|")
+print("| Workload (median per iteration) | ObjectGraph | GRDB | raw SQLite | OG/GRDB | OG/raw |")
+print("|---|---|---|---|---|---|")
 
 // MARK: - W1 test setup
 
@@ -79,6 +86,15 @@ try compare(
             }
             precondition(fetched.count == setupExpected)
         }
+    },
+    raw: {
+        timed {
+            let database = RawDatabase()
+            database.execute(RawItem.createTable)
+            database.transaction { RawItem.insert(database, setupInputs) }
+            let select = database.prepare("\(RawItem.selectAll) WHERE price > 100 ORDER BY name")
+            precondition(RawItem.fetchAll(select).count == setupExpected)
+        }
     })
 
 // MARK: - W2 insert + save
@@ -97,11 +113,17 @@ try compare(
         let queue = try DatabaseQueue()
         try queue.write { try GRDBItem.createTable($0, indexed: false) }
         return try timed { try queue.write { try insert($0, inputs) } }
+    },
+    raw: {
+        let database = RawDatabase()
+        database.execute(RawItem.createTable)
+        return timed { database.transaction { RawItem.insert(database, inputs) } }
     })
 
 var binaryPath = ""
 var jsonPath = ""
 var sqlitePath = ""
+var rawPath = ""
 for kind in ["binary", "JSON"] {
     try compare(
         "W2 insert + save \(count) objects, \(kind) file vs SQLite file (WAL, synchronous=FULL)", iterations: 1,
@@ -122,14 +144,21 @@ for kind in ["binary", "JSON"] {
             let pool = try openPool(sqlitePath)
             try pool.write { try GRDBItem.createTable($0, indexed: false) }
             return try timed { try pool.write { try insert($0, inputs) } }
+        },
+        raw: {
+            rawPath = newPath("raw.sqlite")
+            let database = openRawFile(rawPath)
+            database.execute(RawItem.createTable)
+            return timed { database.transaction { RawItem.insert(database, inputs) } }
         })
 }
 /// Whether the W2 files exist (`--only` may have skipped them): W3, W5 and the sizes need them.
-let haveFiles = !binaryPath.isEmpty && !jsonPath.isEmpty && !sqlitePath.isEmpty
+let haveFiles = !binaryPath.isEmpty && !jsonPath.isEmpty && !sqlitePath.isEmpty && !rawPath.isEmpty
 // Fold the WAL into the database file, so that the file sizes compare.
 if haveFiles {
     let pool = try openPool(sqlitePath)
     _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+    RawDatabase(rawPath).execute("PRAGMA wal_checkpoint(TRUNCATE)")
 }
 
 // MARK: - W3 open + load all
@@ -152,6 +181,12 @@ for (kind, path) in [("binary", binaryPath), ("JSON", jsonPath)] where haveFiles
                 let items = try queue.read { try GRDBItem.fetchAll($0) }
                 precondition(items.count == count)
             }
+        },
+        raw: {
+            timed {
+                let database = RawDatabase(rawPath)
+                precondition(RawItem.fetchAll(database.prepare(RawItem.selectAll)).count == count)
+            }
         })
 }
 
@@ -168,6 +203,12 @@ for indexed in [false, true] {
         try GRDBItem.createTable(db, indexed: indexed)
         try insert(db, inputs)
     }
+    let rawDatabase = RawDatabase()
+    rawDatabase.execute(RawItem.createTable)
+    rawDatabase.transaction { RawItem.insert(rawDatabase, inputs) }
+    if indexed { rawDatabase.execute("CREATE INDEX item_price ON item(price)") }
+    let rawSelect = rawDatabase.prepare(
+        "\(RawItem.selectAll) WHERE price BETWEEN 100 AND 200 AND name GLOB 'a*' ORDER BY price")
     let predicate = try FetchPredicate(format: "price BETWEEN {100, 200} AND name BEGINSWITH %@", "a")
     let sort = [SortDescriptor(key: "price", ascending: true)]
     try compare(
@@ -200,6 +241,9 @@ for indexed in [false, true] {
                 }
                 precondition(found.count == expectedW4)
             }
+        },
+        raw: {
+            timed { precondition(RawItem.fetchAll(rawSelect).count == expectedW4) }
         })
 }
 
@@ -217,6 +261,10 @@ for (kind, path) in [("binary", binaryPath), ("JSON", jsonPath)] where haveFiles
     var record = try pool.read { try GRDBItem.filter(Column("name") == inputs[0].name).fetchOne($0)! }
     var ourPrice: Int64 = 1_000_000
     var theirPrice: Int64 = 1_000_000
+    var rawPrice: Int64 = 1_000_000
+    let rawDatabase = openRawFile(rawPath)
+    let rawUpdate = rawDatabase.prepare("UPDATE item SET price = ? WHERE id = ?")
+    let rawID = try pool.read { try Int64.fetchOne($0, sql: "SELECT id FROM item WHERE name = ?", arguments: [inputs[0].name])! }
     try compare(
         "W5 change one object + save (fsync), \(count)-object store: \(kind) vs SQLite WAL synchronous=FULL",
         iterations: kind == "binary" ? 100 : 3,
@@ -243,6 +291,17 @@ for (kind, path) in [("binary", binaryPath), ("JSON", jsonPath)] where haveFiles
             }
             precondition(changes == 1)
             return duration
+        },
+        raw: {
+            rawPrice += 1
+            let duration = timed {
+                rawUpdate.bind(1, rawPrice)
+                rawUpdate.bind(2, rawID)
+                rawUpdate.step()
+                rawUpdate.reset()
+            }
+            precondition(rawDatabase.changes == 1)
+            return duration
         })
     // Read back from fresh connections: the last value of each side reached the files.
     _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
@@ -263,7 +322,7 @@ if haveFiles {
     let jsonSize = fileSize(jsonPath)
     let sqliteSize = fileSize(sqlitePath) + fileSize(sqlitePath + "-wal")
     print(
-        "| bytes per object on disk: binary / JSON vs SQLite | \(binarySize / count) / \(jsonSize / count) | \(sqliteSize / count) | \(String(format: "%.2f", Double(binarySize) / Double(sqliteSize))) (binary) |"
+        "| bytes per object on disk: binary / JSON vs SQLite | \(binarySize / count) / \(jsonSize / count) | \(sqliteSize / count) | \(fileSize(rawPath) / count) | \(String(format: "%.2f", Double(binarySize) / Double(sqliteSize))) (binary) | |"
     )
 }
 
@@ -283,8 +342,9 @@ func childMemory(_ side: String, _ path: String) throws -> (peak: Int, perObject
 if haveFiles {
     let ourMemory = try childMemory("og", binaryPath)
     let theirMemory = try childMemory("grdb", sqlitePath)
+    let rawMemory = try childMemory("raw", rawPath)
     print(
-        "| peak RSS after loading \(count) objects (VmHWM; per object above the process's start) | \(ourMemory.peak / 1024) MiB (\(Int(ourMemory.perObject)) B/object) | \(theirMemory.peak / 1024) MiB (\(Int(theirMemory.perObject)) B/object) | \(String(format: "%.2f", ourMemory.perObject / theirMemory.perObject)) |"
+        "| peak RSS after loading \(count) objects (VmHWM; per object above the process's start) | \(ourMemory.peak / 1024) MiB (\(Int(ourMemory.perObject)) B/object) | \(theirMemory.peak / 1024) MiB (\(Int(theirMemory.perObject)) B/object) | \(rawMemory.peak / 1024) MiB (\(Int(rawMemory.perObject)) B/object) | \(String(format: "%.2f", ourMemory.perObject / theirMemory.perObject)) | \(String(format: "%.2f", ourMemory.perObject / rawMemory.perObject)) |"
     )
 }
 
@@ -319,6 +379,17 @@ for (label, useDeleteAll) in [("BatchDeleteRequest", false), ("context.deleteAll
             return try timed {
                 let deleted = try queue.write { try GRDBItem.deleteAll($0) }
                 precondition(deleted == count)
+            }
+        },
+        raw: {
+            let database = RawDatabase()
+            database.execute(RawItem.createTable)
+            database.transaction { RawItem.insert(database, inputs) }
+            let delete = database.prepare("DELETE FROM item")
+            return timed {
+                delete.step()
+                precondition(database.changes == count)
+                delete.reset()
             }
         })
 }
@@ -363,4 +434,24 @@ try compare(
         let left = try check.read { try GRDBItem.fetchCount($0) }
         precondition(left == 0)
         return elapsed
+    },
+    raw: {
+        let path = newPath("raw.sqlite")
+        let database = openRawFile(path)
+        database.execute(RawItem.createTable)
+        database.transaction { RawItem.insert(database, inputs) }
+        let delete = database.prepare("DELETE FROM item")
+        return timed {
+            delete.step()
+            precondition(database.changes == count)
+            delete.reset()
+        }
     })
+
+// MARK: - Issue 24: string operators, delete rules, sorting by a string, updates, JSON open
+
+try runStringOperatorWorkloads(count: count)
+try runDeleteRuleWorkloads()
+try runSortByStringWorkloads(inputs, model: model)
+try runUpdateWorkloads(inputs, model: model)
+try runJSONOpenWorkloads(inputs, directory: directory, model: model)

@@ -25,20 +25,30 @@ public final class ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.mergePolicy`.
     public var mergePolicy: MergePolicy = .error
+    // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
     @exclusivity(unchecked) var registry = ObjectRegistry()
+    // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
     @exclusivity(unchecked) var inserted: Set<ManagedObject> = []
+    // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
     @exclusivity(unchecked) var deleted: Set<ManagedObject> = []
     /// Objects whose values were set since the last save; some may have been set back.
+    // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
     @exclusivity(unchecked) var touched: Set<ManagedObject> = []
     /// `inserted` and `deleted` in the order the calls happened, so that a save need not sort
     /// them; valid while the matching flag is set (an object leaving a set clears it).
+    // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
     @exclusivity(unchecked) var insertionOrder: [ManagedObject] = []
+    // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
     @exclusivity(unchecked) var deletionOrder: [ManagedObject] = []
+    // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
     @exclusivity(unchecked) var insertionOrderIsExact = true
+    // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
     @exclusivity(unchecked) var deletionOrderIsExact = true
     /// Open while a save or another all-or-nothing operation runs; see `withChangeJournal`.
+    // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
     @exclusivity(unchecked) var journal: Journal?
     /// Observation key paths and fetched-results controllers; see `ManagedContext+Observation.swift`.
+    // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
     @exclusivity(unchecked) var observation = ObservationState()
 
     /// Records this context's changes so that they can be undone and redone; `nil` (the default)
@@ -62,6 +72,7 @@ public final class ManagedContext {
     }
     /// The storage of ``undoManager``, read on every change (unchecked, as the context is used
     /// from one isolation domain at a time).
+    // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
     @exclusivity(unchecked) var undoRecorder: ContextUndoManager?
 
     /// Tells this context apart in save notifications.
@@ -84,6 +95,7 @@ public final class ManagedContext {
             }
         }
     }
+    // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
     @exclusivity(unchecked) var inbox: SaveInbox?
 
     init(coordinator: StoreCoordinator, name: String? = nil, parent: ManagedContext? = nil) {

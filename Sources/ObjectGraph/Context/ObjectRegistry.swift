@@ -25,7 +25,9 @@ struct ObjectRegistry: ~Copyable {
     /// context. (Chunks of 64 slots measured no faster: 1,563 of them for 100,000 keys.)
     fileprivate final class EntityObjects {
         let name: String
+        // Unchecked: read on every lookup; one context's, in one domain, no access overlaps.
         @exclusivity(unchecked) var chunks: [[Unmanaged<ManagedObject>?]] = []
+        // Unchecked: read on every lookup; one context's, in one domain, no access overlaps.
         @exclusivity(unchecked) var overflow: [Int64: ManagedObject] = [:]
 
         init(name: String) { self.name = name }

@@ -25,22 +25,30 @@ import Foundation
 /// Core Data: `NSManagedObject`.
 open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     /// The compiled entity; replaced when a detached object is inserted into a context.
+    // Unchecked: read on every property access; objects stay in one domain, no access overlaps.
     @exclusivity(unchecked) var info: EntityInfo
     /// The object's key within its entity (0 until first inserted); with the entity's name it is
     /// the object's ``objectID`` (kept apart so that each object does not store the name).
+    // Unchecked: read on every property access; objects stay in one domain, no access overlaps.
     @exclusivity(unchecked) var objectKey: Int64 = 0
     /// The owning context. Invariant: non-nil only while the context registers this object; the
     /// context clears it when it unregisters the object and in its `deinit`, so it never dangles.
+    // Unchecked: read on every property access; objects stay in one domain, no access overlaps.
     @exclusivity(unchecked) unowned(unsafe) var context: ManagedContext?
     /// Current values by slot: attributes in model order, then relationships.
+    // Unchecked: read on every property access; objects stay in one domain, no access overlaps.
     @exclusivity(unchecked) @usableFromInline var values: [StoreValue]
     /// The values last read from or saved to the store; `nil` if the object was never saved.
+    // Unchecked: read on every property access; objects stay in one domain, no access overlaps.
     @exclusivity(unchecked) var committed: [StoreValue]?
     /// The stored record's version when it was read or saved, for conflict detection.
+    // Unchecked: read on every property access; objects stay in one domain, no access overlaps.
     @exclusivity(unchecked) var version: Int64 = 0
+    // Unchecked: read on every property access; objects stay in one domain, no access overlaps.
     @exclusivity(unchecked) var flags = Flags()
     /// Tracks `withObservationTracking` readers; made on the first read, so that objects never
     /// read cost nothing and changes to them notify nobody. See `ManagedObject+Observation.swift`.
+    // Unchecked: read on every property access; objects stay in one domain, no access overlaps.
     @exclusivity(unchecked) var observationRegistrar: ObservationBox?
 
     struct Flags {

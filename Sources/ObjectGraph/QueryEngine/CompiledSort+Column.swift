@@ -43,7 +43,7 @@ extension CompiledSort {
             case .caseInsensitive: folds = true
             default: return nil
             }
-            return ColumnSort.order(rows.count, ascending: key.ascending) { position -> ColumnSort.Key<String> in
+            return ColumnSort.stringOrder(rows.count, ascending: key.ascending) { position -> ColumnSort.Key<String> in
                 switch rows[position].values[slot] {
                 case .null: return .null
                 case .string(let text): return .value(folds ? PredicateFolding.fold(text, .caseInsensitive) : text)

@@ -93,7 +93,9 @@ struct FetchScan {
         let rowsToTest = mayStopEarly ? 0 : scan.candidateKeys?.count ?? scan.table.count
         let exclusions =
             filter.flatMap { filter in
-                overrides.isEmpty ? scan.table.prefixExclusions(for: filter.columnTests, testingRows: rowsToTest) : nil
+                overrides.isEmpty
+                    ? scan.table.prefixExclusions(for: filter.columnTests, testingRows: rowsToTest)
+                        + scan.table.signatureExclusions(for: filter.signatureTests, testingRows: rowsToTest) : nil
             } ?? []
         if let keys = scan.candidateKeys, let filter {
             // The candidates are filtered in segments (growing, so that a fetch that stops

@@ -35,7 +35,11 @@ struct LikePattern {
     }
 
     func matches(_ value: String) -> Bool {
-        let subject = PredicateFolding.fold(value, options)
+        matches(folded: PredicateFolding.fold(value, options))
+    }
+
+    /// Whether `subject`, a value already folded as the pattern's options ask, matches.
+    func matches(folded subject: String) -> Bool {
         var position = subject.startIndex
         var element = 0
         var starElement = -1

@@ -31,7 +31,12 @@ struct PreparedString {
         {
             return result
         }
-        let subject = fold(value)
+        return matches(folded: fold(value), operation)
+    }
+
+    /// Whether `subject`, a value already folded (see ``fold(_:)``), relates to the constant as
+    /// `operation` says: the test ``matches(_:_:)`` makes on a value without an ASCII shortcut.
+    func matches(folded subject: String, _ operation: Operation) -> Bool {
         switch operation {
         case .equal: return subject == folded
         case .prefix: return subject.hasPrefix(folded)

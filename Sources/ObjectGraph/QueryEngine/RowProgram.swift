@@ -19,6 +19,8 @@ final class RowProgram {
     private let nodes: [PredicateNode]
     /// The conjuncts a ``StringPrefixColumn`` of their slot can rule rows out of.
     let columnTests: [(slot: Int, test: StringColumnTest)]
+    /// The conjuncts a ``StringSignatureColumn`` of their slot can rule rows out of.
+    let signatureTests: [(slot: Int, test: StringSignatureCondition)]
 
     /// The program of `predicate`'s conjuncts (which must be row-local), without the conjuncts
     /// that test one of `implied` (compared by identity).
@@ -28,10 +30,16 @@ final class RowProgram {
         var steps: [Step] = []
         var nodes: [PredicateNode] = []
         var columnTests: [(slot: Int, test: StringColumnTest)] = []
+        var signatureTests: [(slot: Int, test: StringSignatureCondition)] = []
         for conjunct in conjuncts {
             if let test = conjunct.slotTest, implied.contains(where: { $0 === test.test }) { continue }
             if let (slot, test) = conjunct.slotTest, let columnTest = test.columnTest {
                 columnTests.append((slot, columnTest))
+            }
+            // A prefix column decides an ASCII `BEGINSWITH` or `==` more closely than a
+            // signature: a second pass over the rows would only cost.
+            if let (slot, test) = conjunct.slotTest, test.columnTest == nil, let signatureTest = test.signatureTest {
+                signatureTests.append((slot, signatureTest))
             }
             let node = nodes.count
             nodes.append(conjunct)
@@ -45,6 +53,7 @@ final class RowProgram {
         _ = self.steps.initialize(from: steps)
         self.nodes = nodes
         self.columnTests = columnTests
+        self.signatureTests = signatureTests
     }
 
     deinit {

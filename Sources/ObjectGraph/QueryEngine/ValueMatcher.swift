@@ -19,6 +19,9 @@ class ValueMatcher {
     /// The test as a ``StringColumnTest``, if a prefix column can rule rows out of it.
     var columnTest: StringColumnTest? { nil }
 
+    /// The test as a ``StringSignatureCondition``, if a signature column can rule rows out of it.
+    var signatureTest: StringSignatureCondition? { nil }
+
     static func constant(_ result: Bool) -> ValueMatcher { ConstantMatcher(result) }
 
     /// `== nil` (true) or `!= nil` (false).
@@ -152,6 +155,14 @@ private final class StringEqualityMatcher: ValueMatcher {
         return StringColumnTest(equalTo: bytes, caseInsensitive: constant.options.contains(.caseInsensitive))
     }
 
+    override var signatureTest: StringSignatureCondition? {
+        guard !negated else { return nil }
+        let constant = constant
+        return StringSignatureCondition(folded: constant.folded, options: constant.options) {
+            constant.matches(folded: $0, .equal)
+        }
+    }
+
     override func matches(_ value: StoreValue) -> Bool {
         guard case .string(let text) = value else { return negated }
         return constant.matches(text, .equal) != negated
@@ -227,6 +238,13 @@ private final class StringMatcher: ValueMatcher {
         return StringColumnTest(prefix: bytes, caseInsensitive: constant.options.contains(.caseInsensitive))
     }
 
+    override var signatureTest: StringSignatureCondition? {
+        let (constant, operation) = (constant, operation)
+        return StringSignatureCondition(folded: constant.folded, options: constant.options) {
+            constant.matches(folded: $0, operation)
+        }
+    }
+
     override func matches(_ value: StoreValue) -> Bool {
         guard case .string(let text) = value else { return false }
         return constant.matches(text, operation)
@@ -236,6 +254,13 @@ private final class StringMatcher: ValueMatcher {
 private final class LikeMatcher: ValueMatcher {
     let pattern: LikePattern
     init(_ pattern: LikePattern) { self.pattern = pattern }
+
+    override var signatureTest: StringSignatureCondition? {
+        let pattern = pattern
+        return StringSignatureCondition(required: pattern.requiredSignature, options: pattern.options) {
+            pattern.matches(folded: $0)
+        }
+    }
 
     override func matches(_ value: StoreValue) -> Bool {
         guard case .string(let text) = value else { return false }

@@ -29,6 +29,9 @@ struct EntityTable: Sendable {
     /// The string prefix columns scans have built on this table, kept current by
     /// `set(_:forKey:)`.
     private(set) var prefixColumns = StringPrefixColumn.Cache()
+    /// The string signature columns scans have built on this table, kept current by
+    /// `set(_:forKey:)`.
+    private(set) var signatureColumns = StringSignatureColumn.Cache()
 
     subscript(key: Int64) -> Row? {
         guard key >= 1 else { return nil }
@@ -56,6 +59,8 @@ struct EntityTable: Sendable {
         // A cache another table value shares describes that table's rows, not the changed ones.
         if !isKnownUniquelyReferenced(&prefixColumns) { prefixColumns = prefixColumns.detached() }
         defer { prefixColumns.update(key: key, to: row?.values) }
+        if !isKnownUniquelyReferenced(&signatureColumns) { signatureColumns = signatureColumns.detached() }
+        defer { signatureColumns.update(key: key, to: row?.values) }
         let index = Int(key - 1)
         let chunk = index >> Self.chunkShift
         let offset = index & (Self.chunkSize - 1)

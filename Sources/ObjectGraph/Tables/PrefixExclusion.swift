@@ -63,16 +63,33 @@ struct StringColumnTest {
     }
 }
 
-/// A conjunct a scan tests on a prefix column before it reads a row: the rows whose word the
-/// test excludes do not match.
+/// A conjunct a scan tests on a prefix column (or a signature column) before it reads a row:
+/// the rows whose word the test excludes (or whose signature lacks the constant's) do not match.
 struct PrefixExclusion {
-    let column: StringPrefixColumn
-    let test: StringColumnTest
+    private enum Kind {
+        case prefix(StringPrefixColumn, StringColumnTest)
+        case signature(StringSignatureColumn, required: StringSignature, matchesFolded: (String) -> Bool)
+    }
+
+    private let kind: Kind
+
+    init(column: StringPrefixColumn, test: StringColumnTest) { kind = .prefix(column, test) }
+
+    /// Excludes the rows whose signature in `column` lacks a character or pair of `required`,
+    /// and those whose folded value the column keeps and `matchesFolded` rejects.
+    init(column: StringSignatureColumn, required: StringSignature, matchesFolded: @escaping (String) -> Bool) {
+        kind = .signature(column, required: required, matchesFolded: matchesFolded)
+    }
 
     /// Whether the row at `offset` of chunk `chunk` fails the conjunct by its word.
     @inline(__always)
     func excludes(chunk: Int, offset: Int) -> Bool {
-        test.excludes(column.word(chunk: chunk, offset: offset))
+        switch kind {
+        case .prefix(let column, let test): test.excludes(column.word(chunk: chunk, offset: offset))
+        case .signature(let column, let required, let matchesFolded):
+            column.signature(chunk: chunk, offset: offset).lacks(required)
+                || column.folded(chunk: chunk, offset: offset).map { !matchesFolded($0) } ?? false
+        }
     }
 
     /// The keys of `keys`, in their order, whose rows no exclusion rejects.
@@ -95,16 +112,31 @@ struct PrefixExclusion {
     ) -> Int {
         var count = count
         for exclusion in exclusions {
-            count = exclusion.column.withWords(ofChunk: chunk) { words in
-                var kept = 0
-                for position in 0..<count {
-                    let offset = offsets[position]
-                    if offset >= words.count || !exclusion.test.excludes(words[offset]) {
+            switch exclusion.kind {
+            case .prefix(let column, let test):
+                count = column.withWords(ofChunk: chunk) { words in
+                    var kept = 0
+                    for position in 0..<count {
+                        let offset = offsets[position]
+                        if offset >= words.count || !test.excludes(words[offset]) {
+                            offsets[kept] = offset
+                            kept += 1
+                        }
+                    }
+                    return kept
+                }
+            case .signature(let column, let required, let matchesFolded):
+                count = column.withSignatures(ofChunk: chunk) { signatures in
+                    var kept = 0
+                    for position in 0..<count {
+                        let offset = offsets[position]
+                        if offset < signatures.count, signatures[offset].lacks(required) { continue }
+                        if let folded = column.folded(chunk: chunk, offset: offset), !matchesFolded(folded) { continue }
                         offsets[kept] = offset
                         kept += 1
                     }
+                    return kept
                 }
-                return kept
             }
         }
         return count
