@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The committed state of one container: an indexed record table, the store behind it, and the
 /// one place where commits are serialised.
 ///
@@ -17,15 +15,15 @@ final class StoreCoordinator: Sendable {
     let model: ManagedObjectModel
     let store: any PersistentStore
     let broadcaster = SaveBroadcaster()
-    let state: Mutex<State>
+    let state: Locked<State>
     /// Held for the whole of a commit, store I/O included; fetches never wait for it.
-    let commitLock = Mutex(())
+    let commitLock = Locked(())
 
     init(model: ManagedObjectModel, store: any PersistentStore) throws {
         let snapshot = try store.load(model: model)
         self.model = model
         self.store = store
-        self.state = Mutex(State(snapshot: snapshot, nextKeys: snapshot.tables.map(\.nextKey)))
+        self.state = Locked(State(snapshot: snapshot, nextKeys: snapshot.tables.map(\.nextKey)))
     }
 
     deinit {

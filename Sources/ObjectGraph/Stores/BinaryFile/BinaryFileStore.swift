@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -53,7 +52,7 @@ public final class BinaryFileStore: PersistentStore {
         var isBroken = false
     }
 
-    private let state = Mutex<OpenFile?>(nil)
+    private let state = Locked<OpenFile?>(nil)
 
     /// A store at `url`; read-only if `isReadOnly`.
     public convenience init(url: URL, isReadOnly: Bool = false) {
