@@ -47,7 +47,16 @@ extension Locked: @unchecked Sendable where Value: Sendable {}
 
 /// The tail-allocated storage of a `Locked`: the value in the header, one lock primitive as the
 /// single element.
-final class LockedStorage<Value>: ManagedBuffer<Value, LockedStorage<Value>.Primitive> {
+final class LockedStorage<Value>: ManagedBuffer<LockedStorage<Value>.Slot, LockedStorage<Value>.Primitive> {
+    /// The value, and a byte that keeps the header from being empty: with an empty value (a
+    /// `Locked<Void>`) the header would have no size and the lock primitive would start at the
+    /// value's address, so that ThreadSanitizer took `withLock`'s access to the value for a race
+    /// with the next thread's `pthread_mutex_lock`.
+    struct Slot {
+        var value: Value
+        let occupied: UInt8 = 1
+    }
+
     #if canImport(Darwin)
         typealias Primitive = os_unfair_lock
     #else
@@ -55,7 +64,7 @@ final class LockedStorage<Value>: ManagedBuffer<Value, LockedStorage<Value>.Prim
     #endif
 
     static func create(_ value: Value) -> LockedStorage<Value> {
-        let buffer = Self.create(minimumCapacity: 1) { _ in value }
+        let buffer = Self.create(minimumCapacity: 1) { _ in Slot(value: value) }
         // The buffer was created by this subclass's `create`, so it is one.
         let storage = unsafeDowncast(buffer, to: LockedStorage<Value>.self)
         storage.withUnsafeMutablePointerToElements { primitive in
@@ -86,7 +95,7 @@ final class LockedStorage<Value>: ManagedBuffer<Value, LockedStorage<Value>.Prim
         try withUnsafeMutablePointers { (value, primitive) throws(E) -> Result in
             Self.lock(primitive)
             defer { Self.unlock(primitive) }
-            return try body(&value.pointee)
+            return try body(&value.pointee.value)
         }
     }
 
