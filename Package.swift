@@ -16,6 +16,8 @@ let package = Package(
         .executable(name: "FuzzJSONStore", targets: ["FuzzJSONStore"]),
         .executable(name: "FuzzBinaryHeader", targets: ["FuzzBinaryHeader"]),
         .executable(name: "FuzzBinaryFrames", targets: ["FuzzBinaryFrames"]),
+        .executable(name: "FuzzPredicateFormat", targets: ["FuzzPredicateFormat"]),
+        .executable(name: "FuzzFixture", targets: ["FuzzFixture"]),
     ],
     targets: [
         .target(name: "ObjectGraph"),
@@ -32,10 +34,14 @@ let package = Package(
         .executableTarget(name: "Todo", dependencies: ["TodoKit"], path: "Sources/Examples/Todo"),
         .executableTarget(name: "ObjectGraphBenchmarks", dependencies: ["ObjectGraph", "ObjectGraphTesting"]),
         .executableTarget(name: "CrashWriter", dependencies: ["ObjectGraph"]),
-        .target(name: "FuzzSupport", dependencies: ["ObjectGraph"], path: "Sources/Fuzz/Support"),
+        .target(
+            name: "FuzzSupport", dependencies: ["ObjectGraph", "ObjectGraphTesting"], path: "Sources/Fuzz/Support"),
         .executableTarget(name: "FuzzJSONStore", dependencies: ["FuzzSupport"], path: "Sources/Fuzz/JSONStore"),
         .executableTarget(name: "FuzzBinaryHeader", dependencies: ["FuzzSupport"], path: "Sources/Fuzz/BinaryHeader"),
         .executableTarget(name: "FuzzBinaryFrames", dependencies: ["FuzzSupport"], path: "Sources/Fuzz/BinaryFrames"),
+        .executableTarget(
+            name: "FuzzPredicateFormat", dependencies: ["FuzzSupport"], path: "Sources/Fuzz/PredicateFormat"),
+        .executableTarget(name: "FuzzFixture", dependencies: ["FuzzSupport"], path: "Sources/Fuzz/Fixture"),
         .testTarget(
             name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphTesting", "CrashWriter", "FuzzSupport"]),
         .testTarget(name: "ObjectGraphCLITests", dependencies: ["ObjectGraphCLI", "ObjectGraph"]),

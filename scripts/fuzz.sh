@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# Fuzz the store loaders with libFuzzer and AddressSanitizer, one target at a time.
+# Fuzz the store loaders, the predicate parser and the fixture loader with libFuzzer and
+# AddressSanitizer, one target at a time.
 #
-#   scripts/fuzz.sh                      # all three targets, 1,000,000 executions each
-#   scripts/fuzz.sh FuzzJSONStore        # one target (FuzzJSONStore, FuzzBinaryHeader, FuzzBinaryFrames)
+#   scripts/fuzz.sh                      # all five targets, 1,000,000 executions each
+#   scripts/fuzz.sh FuzzJSONStore        # one target (FuzzJSONStore, FuzzBinaryHeader, FuzzBinaryFrames,
+#                                        # FuzzPredicateFormat, FuzzFixture)
 #   FUZZ_RUNS=100000 scripts/fuzz.sh     # fewer executions (a smoke run)
 #   FUZZ_MAX_TIME=600 scripts/fuzz.sh    # also stop each target after 600 seconds
 #   FUZZ_BUILD=0 scripts/fuzz.sh         # reuse the fuzz build in .build-fuzz
 #
 # Each target is built in release with `--sanitize fuzzer --sanitize address -Xswiftc -DFUZZING`
 # into .build-fuzz/ (ignored by git), under the shared build lock ($SWIFT_BUILD_LOCK, default
-# /tmp/swift-build.lock) when `flock` exists. SwiftPM passes the two sanitizers to swiftc as two
-# `-sanitize=` options, of which the Swift 6.3 driver keeps only the last, in no fixed order: the
-# Swift code got either coverage or ASan, never both. So the script also passes
+# /tmp/swift-build.lock; `none` when the caller already holds it, as .ci/run may) when `flock`
+# exists. SwiftPM passes the two sanitizers to swiftc as two `-sanitize=` options, of which the
+# Swift 6.3 driver keeps only the last, in no fixed order: the Swift code got either coverage or
+# ASan, never both. So the script also passes
 # `-Xswiftc -sanitize=fuzzer,address` (which comes last), and checks the library's object files
 # for both kinds of instrumentation before fuzzing. It starts from the committed seeds in
 # Tests/Fixtures/Corpus/<target>/ plus what earlier runs found in .build-fuzz/corpus/<target>/,
@@ -29,7 +32,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-all_targets=(FuzzJSONStore FuzzBinaryHeader FuzzBinaryFrames)
+all_targets=(FuzzJSONStore FuzzBinaryHeader FuzzBinaryFrames FuzzPredicateFormat FuzzFixture)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all_targets[@]}")
 runs=${FUZZ_RUNS:-1000000}
@@ -38,7 +41,7 @@ lock=${SWIFT_BUILD_LOCK:-/tmp/swift-build.lock}
 scratch=.build-fuzz
 
 locked() {
-    if command -v flock >/dev/null; then flock "$lock" "$@"; else "$@"; fi
+    if [[ $lock != none ]] && command -v flock >/dev/null; then flock "$lock" "$@"; else "$@"; fi
 }
 
 for target in "${targets[@]}"; do
@@ -57,7 +60,11 @@ for target in "${targets[@]}"; do
             -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xswiftc -DFUZZING --scratch-path "$scratch" \
             || exit 2
     fi
-    probe=$(ls "$scratch"/*/release/ObjectGraph.build/ByteBuffer.swift.o 2>/dev/null | head -1)
+    # One object file of the library (a glob, not `ls | head`: under pipefail a missing file ended
+    # the script silently).
+    objects=("$scratch"/*/release/ObjectGraph.build/CRC32C.swift.o)
+    probe=${objects[0]}
+    [[ -e $probe ]] || probe=""
     if ! command -v objdump >/dev/null || ! command -v nm >/dev/null; then
         echo "warning: objdump or nm is missing; cannot check that the library is instrumented" >&2
     elif [[ -z $probe ]] || ! objdump -h "$probe" | grep __sancov_cntrs >/dev/null \
@@ -70,7 +77,11 @@ for target in "${targets[@]}"; do
     mkdir -p "$corpus" "$crashes"
     options=(-runs="$runs" -max_total_time="$max_time" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1
         -artifact_prefix="$crashes/")
-    [[ $target == FuzzBinaryFrames ]] || options+=(-dict=Tests/Fixtures/Corpus/json-store.dict)
+    case $target in
+        FuzzBinaryFrames) ;;
+        FuzzPredicateFormat) options+=(-dict=Tests/Fixtures/Corpus/predicate-format.dict) ;;
+        *) options+=(-dict=Tests/Fixtures/Corpus/json-store.dict) ;;
+    esac
     log="$scratch/$target.log"
     echo "== fuzzing $target: $runs executions (log: $log)"
     status=0

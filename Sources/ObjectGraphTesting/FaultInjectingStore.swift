@@ -1,6 +1,5 @@
 import Foundation
 import ObjectGraph
-import Synchronization
 
 /// A store that wraps another and fails or delays its loads and saves on demand: the double that
 /// drives the error paths of the code under test (a full disk, a corrupt file, slow I/O) without
@@ -41,7 +40,7 @@ public final class FaultInjectingStore: PersistentStore {
 
     /// The store that does the real work.
     public let wrapped: any PersistentStore
-    private let plan = Mutex(Plan())
+    private let plan = Locked(Plan())
 
     /// A fault-injecting store over `wrapped` (a fresh in-memory store by default).
     public init(wrapping wrapped: any PersistentStore = InMemoryStore()) {

@@ -26,8 +26,19 @@ public struct Fixture {
     }
 
     /// Reads a fixture document.
+    ///
+    /// - Throws: `Fixture.Problem` when the data is not JSON, or not an object mapping entity names
+    ///   to arrays of objects.
     public init(data: Data) throws {
-        guard let root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) as? [String: Any]
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            // Foundation's error is an untyped NSError whose text differs by platform.
+            throw Problem(
+                description: "A fixture must be JSON; this is not (\(data.count) bytes): \(Self.reason(error))")
+        }
+        guard let root = parsed as? [String: Any]
         else { throw Problem(description: "A fixture is a JSON object mapping entity names to arrays of objects.") }
         var entities: [(String, [[String: Any]])] = []
         for name in root.keys.sorted() {
@@ -37,6 +48,13 @@ public struct Fixture {
             entities.append((name, objects))
         }
         self.entities = entities
+    }
+
+    /// Foundation's explanation of a JSON error, at most 200 characters of it.
+    private static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        let text = (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
+        return text.count <= 200 ? text : String(text.prefix(200)) + "…"
     }
 
     /// Inserts the fixture's objects into `context` (without saving).

@@ -1,6 +1,5 @@
 import Foundation
 import ObjectGraph
-import Synchronization
 
 extension PersistentContainer {
     /// A container on a fresh, empty in-memory store, for one test: isolated from every other
@@ -54,7 +53,7 @@ extension PersistentContainer {
 /// This is the kit's one piece of shared state, and it holds no data: a model is an immutable
 /// schema, identical for every test that asks for the same classes.
 enum TestModelCache {
-    private static let models = Mutex<[[ObjectIdentifier]: ManagedObjectModel]>([:])
+    private static let models = Locked<[[ObjectIdentifier]: ManagedObjectModel]>([:])
 
     static func model(for types: [ManagedObject.Type]) throws -> ManagedObjectModel {
         let key = types.map { ObjectIdentifier($0) }

@@ -1,5 +1,4 @@
 import ObjectGraph
-import Synchronization
 
 /// A store that wraps another and records every change set saved through it, in order: a spy
 /// that lets a test assert what the code under test persisted.
@@ -15,7 +14,7 @@ import Synchronization
 public final class RecordingStore: PersistentStore {
     /// The store that does the real work.
     public let wrapped: any PersistentStore
-    private let recorded = Mutex<[StoreChangeSet]>([])
+    private let recorded = Locked<[StoreChangeSet]>([])
 
     /// A recording store over `wrapped` (a fresh in-memory store by default).
     public init(wrapping wrapped: any PersistentStore = InMemoryStore()) {

@@ -23,6 +23,11 @@ extension FuzzTarget {
                 ("single-entity.header", StoreFileCodec.encodeBinaryHeader(single)),
                 ("no-entities.header", StoreFileCodec.encodeBinaryHeader(try! ManagedObjectModel(entities: []))),
             ]
+        case .predicateFormat:
+            return Self.predicateSeeds.map {
+                ($0.name, Self.predicateInput(arguments: $0.arguments, format: $0.format))
+            }
+        case .fixture: return Self.fixtureSeeds.map { ($0.name, Array($0.json.utf8)) }
         case .binaryFrames:
             let frames = Self.sampleFrames()
             return [

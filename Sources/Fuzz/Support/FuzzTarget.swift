@@ -16,10 +16,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case binaryHeader = "FuzzBinaryHeader"
     /// A valid header for ``FuzzModel/model`` followed by the bytes, replayed.
     case binaryFrames = "FuzzBinaryFrames"
+    /// Bytes as a predicate format string from an untrusted caller, parsed and fetched.
+    case predicateFormat = "FuzzPredicateFormat"
+    /// Bytes as a test fixture document, read, inserted and saved.
+    case fixture = "FuzzFixture"
 
     /// The file errors must name.
     public var url: URL {
-        URL(fileURLWithPath: "/fuzz/\(rawValue)" + (self == .jsonStore ? ".json" : ".ogdb"))
+        URL(fileURLWithPath: "/fuzz/\(rawValue)" + ([.jsonStore, .fixture].contains(self) ? ".json" : ".ogdb"))
     }
 
     /// Runs the target on `input`: the first violation, or what became of the input.
@@ -32,6 +36,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         let files: [[UInt8]]
         switch self {
         case .jsonStore: return evaluateJSONStore(input)
+        case .predicateFormat: return evaluatePredicateFormat(input)
+        case .fixture: return evaluateFixture(input)
         case .binaryHeader: files = [input, StoreFileCodec.withHeaderChecksumRepaired(input)]
         case .binaryFrames:
             files = [Self.fuzzHeader + input, Self.fuzzHeader + StoreFileCodec.withFrameChecksumsRepaired(input)]

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The subscribers of a coordinator's save notifications.
 final class SaveBroadcaster: Sendable {
     private struct State {
@@ -10,7 +8,7 @@ final class SaveBroadcaster: Sendable {
         var nextContextNumber = 1
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A new stream of every later notification, in order.
     func subscribe() -> AsyncStream<SaveNotification> {

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 extension StoreCoordinator {
     /// Commits with at least this many deleted rows hand the replaced state to a background
@@ -29,5 +28,5 @@ extension StoreCoordinator {
 
 /// A replaced state on its way to a background thread.
 private final class ReleasedSnapshot: Sendable {
-    let slot = Mutex<StoreSnapshot?>(nil)
+    let slot = Locked<StoreSnapshot?>(nil)
 }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The committed state of one container: an indexed record table, the store behind it, and the
 /// one place where commits are serialised.
 ///
@@ -17,9 +15,9 @@ final class StoreCoordinator: Sendable {
     let model: ManagedObjectModel
     let store: any PersistentStore
     let broadcaster = SaveBroadcaster()
-    let state: Mutex<State>
+    let state: Locked<State>
     /// Held for the whole of a commit, store I/O included; fetches never wait for it.
-    let commitLock = Mutex(())
+    let commitLock = Locked(())
 
     /// Opens `store` for `model`; with `migration`, a store that can migrate does so with those
     /// options in place of its own.
@@ -32,7 +30,7 @@ final class StoreCoordinator: Sendable {
         }
         self.model = model
         self.store = store
-        self.state = Mutex(State(snapshot: snapshot, nextKeys: snapshot.tables.map(\.nextKey)))
+        self.state = Locked(State(snapshot: snapshot, nextKeys: snapshot.tables.map(\.nextKey)))
     }
 
     deinit {

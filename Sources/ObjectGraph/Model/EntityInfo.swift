@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// An entity compiled for fast access: property slots, defaults and resolved relationships.
 ///
@@ -42,12 +41,12 @@ final class EntityInfo: Sendable {
     let propertyNameBytes: [[UInt8]]
 
     /// Slots of typed-subclass property wrappers, keyed by their storage key path.
-    let keyPathSlots = Mutex(KeyPathSlots())
+    let keyPathSlots = Locked(KeyPathSlots())
 
     /// Wrapper slots by storage key path: first by the key path object's identity (a short scan,
     /// no hashing; the entry keeps the object alive so its identity is never reused), then by value.
     struct KeyPathSlots: @unchecked Sendable {
-        // `@unchecked` is safe: the struct lives only inside the `Mutex` above, and key paths to
+        // `@unchecked` is safe: the struct lives only inside the `Locked` above, and key paths to
         // stored properties are immutable objects without captured state.
         // Identities and slots in a plain array, scanned without reference counting; `byValue`
         // keeps each key path alive, so that an identity is never reused while it is listed.

@@ -12,6 +12,7 @@ extension PredicateParser {
         guard depth <= Self.maximumDepth else {
             throw syntaxError("the predicate is nested more than \(Self.maximumDepth) levels deep")
         }
+        try checkWork()
         return try parseBinary(tighterThan: 0)
     }
 

@@ -16,6 +16,14 @@ struct PredicateParser {
     var lastBitwiseToken: PredicateToken?
 
     static let maximumDepth = 200
+    /// Tokens read, counting every re-read after the parser backtracks (a `(` that opens an
+    /// expression, not a predicate, is read again as one), and the most it may read: backtracking
+    /// at nested parentheses doubles per level, so without a bound 124 bytes of `((TERNARY((…`
+    /// took minutes (Docs/Predicates.md, "Limits").
+    var work = 0
+    static let workPerToken = 32
+    static let minimumWork = 100_000
+    var workLimit: Int { Self.minimumWork + Self.workPerToken * tokens.count }
     /// The longest format string accepted, in UTF-8 bytes (Docs/Predicates.md, "Limits").
     static let maximumFormatLength = 256 << 10
 
@@ -53,6 +61,7 @@ struct PredicateParser {
 
     @discardableResult
     mutating func advance() -> PredicateToken {
+        work += 1
         let token = tokens[index]
         if index < tokens.count - 1 { index += 1 }
         return token
@@ -79,6 +88,14 @@ struct PredicateParser {
     func describe(_ token: PredicateToken) -> String {
         if case .end = token.kind { return "the end of the format" }
         return "'\(text(from: token.position, to: token.end))'"
+    }
+
+    /// Throws once the parser has read more tokens than ``workLimit``.
+    func checkWork() throws {
+        guard work <= workLimit else {
+            throw syntaxError(
+                "its parentheses are nested so that parsing would read over \(workLimit) tokens; remove needless ones")
+        }
     }
 
     func syntaxError(_ problem: String, at token: PredicateToken? = nil) -> PersistenceError {
@@ -116,6 +133,7 @@ struct PredicateParser {
         guard depth <= Self.maximumDepth else {
             throw syntaxError("the predicate is nested more than \(Self.maximumDepth) levels deep")
         }
+        try checkWork()
         if isKeyword("NOT") || isSymbol("!") {
             advance()
             return .not(try parseNot())
@@ -134,11 +152,13 @@ struct PredicateParser {
                 try expect(")", "')' to close the '('")
                 return inner
             } catch {
+                try checkWork()  // Out of work: say so, rather than try the other reading.
                 let failedAt = index
                 (index, argumentIndex, lastBitwiseToken) = saved
                 do {
                     return try parseComparison()
                 } catch let second {
+                    try checkWork()
                     // Report the attempt that read further.
                     if index >= failedAt { throw second }
                     index = failedAt

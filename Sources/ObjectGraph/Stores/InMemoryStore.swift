@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A store that keeps committed data in memory for as long as the store object lives.
 ///
 /// Each new instance starts empty, so each test gets its own. Handing the same instance to a new
@@ -22,7 +20,7 @@ public final class InMemoryStore: PersistentStore {
         var isOpen = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates an empty store.
     /// Whether saves are refused (with `PersistenceError.Code.readOnlyStore`); a read-only

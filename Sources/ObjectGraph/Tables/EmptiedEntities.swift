@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The objects of the entities one save emptied in one step (a delete of every object of an
 /// entity), held as runs of consecutive keys: a table filled by inserts is one run per entity,
 /// so a notification of 100,000 deletions costs a few ranges, not an array of 100,000 IDs
@@ -19,9 +17,9 @@ final class EmptiedEntities: Sendable {
     /// The number of objects they held.
     let count: Int
     /// `objectIDs`, built on first use.
-    private let cachedArray = Mutex<[ObjectID]?>(nil)
+    private let cachedArray = Locked<[ObjectID]?>(nil)
     /// The set of `objectIDs`, built on first use.
-    private let cachedSet = Mutex<Set<ObjectID>?>(nil)
+    private let cachedSet = Locked<Set<ObjectID>?>(nil)
 
     init(entityNames: Set<String>, runs: [KeyRun]) {
         self.entityNames = entityNames

@@ -115,13 +115,13 @@ extension StringPrefixColumn {
     /// while it shares its cache detaches first (``EntityTable/set(_:forKey:)``), so a column
     /// always describes the rows of the tables that hold it.
     final class Cache: Sendable {
-        private let columns: Mutex<[StringPrefixColumn]>
+        private let columns: Locked<[StringPrefixColumn]>
         /// How many columns have been built: read without the lock, so that a table without
         /// columns changes at no extra cost.
         private let builtCount: Atomic<Int>
 
         init(_ columns: [StringPrefixColumn] = []) {
-            self.columns = Mutex(columns)
+            self.columns = Locked(columns)
             builtCount = Atomic(columns.count)
         }
 

@@ -1,10 +1,10 @@
 import Foundation
-import Synchronization
+import ObjectGraph
 
 /// A fresh directory under the system's temporary directory, removed when the test process
 /// exits. Each test makes its own, so tests can run in parallel.
 enum TemporaryDirectory {
-    private static let created = Mutex<[URL]>([])
+    private static let created = Locked<[URL]>([])
     private static let registerCleanup: Void = {
         atexit {
             for url in TemporaryDirectory.created.withLock({ $0 }) { try? FileManager.default.removeItem(at: url) }

@@ -1,12 +1,11 @@
 import Foundation
 import ObjectGraph
 import Observation
-import Synchronization
 import Testing
 
 /// Counts `withObservationTracking` change calls (they may come from any thread).
 final class ChangeCounter: Sendable {
-    private let count = Mutex(0)
+    private let count = Locked(0)
     var value: Int { count.withLock { $0 } }
     func increment() { count.withLock { $0 += 1 } }
 }

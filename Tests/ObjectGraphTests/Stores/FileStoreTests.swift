@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import ObjectGraph
@@ -182,7 +181,7 @@ func fruitNames(_ kind: FileStoreKind, at url: URL) throws -> [String] {
 /// The real file system, with `fsync` failing on demand (a disk that fills up or goes away).
 final class FailingFileSystem: FileSystem {
     private let real = POSIXFileSystem()
-    private let failing = Mutex(false)
+    private let failing = Locked(false)
 
     func failSynchronize(_ fail: Bool) { failing.withLock { $0 = fail } }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import ObjectGraph
@@ -118,7 +117,7 @@ extension HostileStoreInputTests {
     @Test func deeplyNestedArrayArgumentIsATypedErrorNotAStackOverflow() throws {
         // Building and freeing a 10,000-deep array recurses too: do it on a thread with a large
         // stack, so that only binding is measured against the test's own stack.
-        let outcome = Mutex<(code: PersistenceError.Code?, message: String)?>(nil)
+        let outcome = Locked<(code: PersistenceError.Code?, message: String)?>(nil)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             var nested: Any = 1

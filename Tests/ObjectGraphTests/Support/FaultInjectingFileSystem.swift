@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 @testable import ObjectGraph
 
@@ -23,7 +22,7 @@ final class FaultInjectingFileSystem: FileSystem {
     }
 
     private let real = POSIXFileSystem()
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Fails the calls numbered `calls` with `errorNumber`.
     func fail(_ calls: Set<Int>, with errorNumber: Int32) {

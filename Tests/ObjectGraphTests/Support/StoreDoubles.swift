@@ -1,14 +1,13 @@
 import Foundation
 import ObjectGraph
-import Synchronization
 
 /// A store that fails the saves a test asks it to fail, and otherwise keeps data in memory.
 final class FailingStore: PersistentStore {
     struct DiskFull: Error, Equatable {}
 
     private let inner: any PersistentStore
-    private let failNextSaves = Mutex(0)
-    private let saves = Mutex(0)
+    private let failNextSaves = Locked(0)
+    private let saves = Locked(0)
 
     init(wrapping inner: any PersistentStore = InMemoryStore()) { self.inner = inner }
 

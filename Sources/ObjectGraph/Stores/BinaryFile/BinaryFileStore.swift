@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -56,7 +55,7 @@ public final class BinaryFileStore: PersistentStore {
         var isBroken = false
     }
 
-    private let state = Mutex<OpenFile?>(nil)
+    private let state = Locked<OpenFile?>(nil)
 
     /// A store at `url`; read-only if `isReadOnly`; migrated on open as `migration` says.
     public convenience init(url: URL, isReadOnly: Bool = false, migration: MigrationOptions = .automatic) {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A store that keeps its data in one human-readable JSON document.
 ///
@@ -32,7 +31,7 @@ public final class JSONFileStore: PersistentStore {
     /// default), refuse, or erase.
     public let migration: MigrationOptions
     let fileSystem: any FileSystem
-    private let file = Mutex<StoreFile?>(nil)
+    private let file = Locked<StoreFile?>(nil)
 
     /// A store at `url`, pretty-printed unless `prettyPrinted` is false; read-only if
     /// `isReadOnly`; migrated on open as `migration` says.
