@@ -147,13 +147,13 @@ extension StringSignatureColumn {
     /// The signature columns of one table value and of the copies that share it, built on
     /// first use; detached and kept current as ``StringPrefixColumn/Cache`` is.
     final class Cache: Sendable {
-        private let columns: Mutex<[StringSignatureColumn]>
+        private let columns: Locked<[StringSignatureColumn]>
         /// How many columns have been built: read without the lock, so that a table without
         /// columns changes at no extra cost.
         private let builtCount: Atomic<Int>
 
         init(_ columns: [StringSignatureColumn] = []) {
-            self.columns = Mutex(columns)
+            self.columns = Locked(columns)
             builtCount = Atomic(columns.count)
         }
 

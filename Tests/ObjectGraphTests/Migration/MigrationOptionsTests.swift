@@ -1,6 +1,5 @@
 import Foundation
 import ObjectGraph
-import Synchronization
 import Testing
 
 @Suite struct MigrationOptionsTests {
@@ -82,7 +81,7 @@ import Testing
     func progressReportsEveryObjectOnce(kind: MigrationStoreKind) throws {
         let fixture = MigrationFixture(kind)
         try PeopleV1.seed(try fixture.open(try PeopleV1.model()))
-        let reports = Mutex<[MigrationProgress]>([])
+        let reports = Locked<[MigrationProgress]>([])
         var options = MigrationOptions.automatic
         options.progress = { progress in reports.withLock { $0.append(progress) } }
         _ = try fixture.open(try withNote(), options)
