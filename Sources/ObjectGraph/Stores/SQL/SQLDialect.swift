@@ -20,18 +20,31 @@ struct SQLDialect: Sendable, Hashable {
     var supportsReturning: Bool
     /// The column types for each storage need.
     var types: [SQLColumnType: String]
+    /// The scalar function that returns the larger of two values (`max` in SQLite, `GREATEST`
+    /// in PostgreSQL).
+    var greatest: String
+    /// A query with one parameter, a table name, that returns a row if the table exists.
+    var tableExistsQuery: String
+    /// A query that returns a row if the database holds any table at all.
+    var anyTableQuery: String
 
     /// SQLite 3.35 or later. Columns that keep IEEE doubles bit-exactly have no declared type
     /// (SQLite's "BLOB" affinity): a `REAL` column stores `-0.0` as the integer 0.
     static let sqlite = SQLDialect(
         name: "SQLite", placeholders: .questionMark, supportsReturning: true,
-        types: [.integer: "INTEGER", .exactReal: "", .text: "TEXT", .blob: "BLOB", .key: "INTEGER"])
+        types: [.integer: "INTEGER", .exactReal: "", .text: "TEXT", .blob: "BLOB", .key: "INTEGER"],
+        greatest: "max", tableExistsQuery: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1",
+        anyTableQuery: "SELECT 1 FROM sqlite_master WHERE type = 'table' LIMIT 1")
 
     /// PostgreSQL 12 or later: the next SQL store's dialect (a `NaN` double is stored as its
     /// bit pattern in a `bytea` column beside, see Docs/Architecture.md).
     static let postgreSQL = SQLDialect(
         name: "PostgreSQL", placeholders: .dollarNumber, supportsReturning: true,
-        types: [.integer: "BIGINT", .exactReal: "DOUBLE PRECISION", .text: "TEXT", .blob: "BYTEA", .key: "BIGINT"])
+        types: [.integer: "BIGINT", .exactReal: "DOUBLE PRECISION", .text: "TEXT", .blob: "BYTEA", .key: "BIGINT"],
+        greatest: "GREATEST",
+        tableExistsQuery: "SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() "
+            + "AND table_name = $1",
+        anyTableQuery: "SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() LIMIT 1")
 
     /// `identifier` quoted, with embedded quotes doubled: any entity or property name is safe.
     func quote(_ identifier: String) -> String {

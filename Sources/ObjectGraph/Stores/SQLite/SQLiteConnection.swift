@@ -58,6 +58,12 @@ final class SQLiteConnection: SQLDatabase {
         return statement
     }
 
+    /// SQLite's `PRAGMA data_version`: changes whenever another connection (in this process or
+    /// another) commits to the file, and never for this connection's own commits.
+    func dataVersion() throws -> Int64 {
+        try rows("PRAGMA data_version").first?.first?.integer ?? 0
+    }
+
     var changedRowCount: Int { handle.map { Int(sqlite3_changes($0)) } ?? 0 }
 
     func beginWriteTransaction() throws { try execute("BEGIN IMMEDIATE") }
