@@ -18,7 +18,8 @@ extension SQLStoreSchema {
         let insert =
             "INSERT INTO \(dialect.quote(Self.changesTable)) (token, entity, key, kind) VALUES (\(dialect.placeholders(4)))"
         for change in changes {
-            try database.run(insert, [.integer(token), .text(change.entity), .integer(change.key), .integer(change.kind.rawValue)])
+            try database.run(
+                insert, [.integer(token), .text(change.entity), .integer(change.key), .integer(change.kind.rawValue)])
         }
         return token
     }

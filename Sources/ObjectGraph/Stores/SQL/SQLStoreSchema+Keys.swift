@@ -15,9 +15,10 @@ extension SQLStoreSchema {
                     "SELECT next FROM \(keys) WHERE entity = \(dialect.placeholder(1))", [.text(entity)]
                 ).first?.first?.integer
                 guard persisted == end else { continue }
-                let stored = try connection.rows(
-                    "SELECT MAX(\(dialect.quote(Self.keyColumn))) FROM \(dialect.quote(tables[info.index].name))"
-                ).first?.first?.integer ?? 0
+                let stored =
+                    try connection.rows(
+                        "SELECT MAX(\(dialect.quote(Self.keyColumn))) FROM \(dialect.quote(tables[info.index].name))"
+                    ).first?.first?.integer ?? 0
                 let next = max(written.nextKeys[entity] ?? 1, stored + 1)
                 try connection.run(
                     "UPDATE \(keys) SET next = \(dialect.placeholder(1)) WHERE entity = \(dialect.placeholder(2))",

@@ -16,7 +16,8 @@ extension SQLStoreSchema {
                 var members: [Int64: [ObjectID]] = [:]
                 try database.forEachRow(joinSQL.selectAll) { row in
                     guard let owner = row.column(0).integer, let member = row.column(1).integer else {
-                        throw PersistenceError.corruptSQLStore(url, "the join table \(join.name) holds a non-integer key")
+                        throw PersistenceError.corruptSQLStore(
+                            url, "the join table \(join.name) holds a non-integer key")
                     }
                     members[owner, default: []].append(ObjectID(entityName: join.destinationEntityName, key: member))
                 }
@@ -101,11 +102,13 @@ extension SQLStoreSchema {
             if info.isAttribute(slot) {
                 let type = info.attribute(at: slot).type
                 guard let value = SQLColumnCoding.decode(stored, as: type) else {
-                    throw PersistenceError.corruptSQLStore(url, "\(id).\(name) holds \(stored.kindName), not a \(type) value")
+                    throw PersistenceError.corruptSQLStore(
+                        url, "\(id).\(name) holds \(stored.kindName), not a \(type) value")
                 }
                 values[slot] = value
             } else if case .integer(let target) = stored {
-                values[slot] = .object(ObjectID(entityName: info.relationship(at: slot).description.destination, key: target))
+                values[slot] = .object(
+                    ObjectID(entityName: info.relationship(at: slot).description.destination, key: target))
             } else if stored == .null {
                 values[slot] = .null
             } else {

@@ -64,7 +64,8 @@ extension SQLStoreSchema {
                 selectOne: "SELECT \(columns) FROM \(q(table.name)) WHERE \(key) = \(dialect.placeholder(1))",
                 insert: "INSERT INTO \(q(table.name)) (\(([key, version] + names).joined(separator: ", "))) "
                     + "VALUES (\(dialect.placeholders(count + 2)))",
-                update: "UPDATE \(q(table.name)) SET \((assignments + ["\(version) = \(dialect.placeholder(count + 1))"]).joined(separator: ", ")) "
+                update:
+                    "UPDATE \(q(table.name)) SET \((assignments + ["\(version) = \(dialect.placeholder(count + 1))"]).joined(separator: ", ")) "
                     + "WHERE \(key) = \(dialect.placeholder(count + 2)) AND \(version) = \(dialect.placeholder(count + 3))",
                 delete: "DELETE FROM \(q(table.name)) WHERE \(key) = \(dialect.placeholder(1))",
                 deleteAll: "DELETE FROM \(q(table.name))",

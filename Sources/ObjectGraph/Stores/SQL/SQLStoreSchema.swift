@@ -138,7 +138,8 @@ struct SQLStoreSchema: Sendable {
             var columns = ["\(q(Self.keyColumn)) \(key) PRIMARY KEY", "\(q(Self.versionColumn)) \(key) NOT NULL"]
             for (slot, name) in table.columns {
                 let type =
-                    info.isAttribute(slot) ? dialect.typeName(SQLColumnCoding.columnType(info.attribute(at: slot).type))
+                    info.isAttribute(slot)
+                    ? dialect.typeName(SQLColumnCoding.columnType(info.attribute(at: slot).type))
                     : key
                 columns.append(type.isEmpty ? q(name) : "\(q(name)) \(type)")
             }

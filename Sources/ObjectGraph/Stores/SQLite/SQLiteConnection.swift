@@ -35,7 +35,8 @@ final class SQLiteConnection: SQLDatabase {
         }
         handle = opened
         sqlite3_extended_result_codes(opened, 1)
-        let milliseconds = busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds =
+            busyTimeout.components.seconds * 1000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(opened, Int32(clamping: milliseconds))
     }
 

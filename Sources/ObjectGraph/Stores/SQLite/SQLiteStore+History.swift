@@ -80,14 +80,16 @@ extension SQLiteStore: ExternallyChangedStore {
             let connection = current.connection
             let dialect = connection.dialect
             let start = try connection.writeTransaction {
-                let persisted = try connection.rows(
-                    "SELECT next FROM \(dialect.quote(SQLStoreSchema.keysTable)) WHERE entity = \(dialect.placeholder(1))",
-                    [.text(entityName)]
-                ).first?.first?.integer ?? 1
-                let stored = try connection.rows(
-                    "SELECT MAX(\(dialect.quote(SQLStoreSchema.keyColumn))) FROM "
-                        + dialect.quote(current.schema.tables[info.index].name)
-                ).first?.first?.integer ?? 0
+                let persisted =
+                    try connection.rows(
+                        "SELECT next FROM \(dialect.quote(SQLStoreSchema.keysTable)) WHERE entity = \(dialect.placeholder(1))",
+                        [.text(entityName)]
+                    ).first?.first?.integer ?? 1
+                let stored =
+                    try connection.rows(
+                        "SELECT MAX(\(dialect.quote(SQLStoreSchema.keyColumn))) FROM "
+                            + dialect.quote(current.schema.tables[info.index].name)
+                    ).first?.first?.integer ?? 0
                 let start = max(persisted, stored + 1)
                 try connection.run(current.schema.nextKeyUpsert(dialect), [.text(entityName), .integer(start + count)])
                 return start
