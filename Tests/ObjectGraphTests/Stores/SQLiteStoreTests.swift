@@ -33,10 +33,11 @@ import Testing
         let connection = try SQLiteConnection(url: url, readOnly: true, create: false, busyTimeout: .seconds(1))
         defer { connection.close() }
         let names = Set(try connection.rows("SELECT name FROM sqlite_master").compactMap { $0.first?.text })
-        for table in ["Company", "Department", "Team", "Twin", "Person", "Badge", "Club", "Department.teams",
+        for table in [
+            "Company", "Department", "Team", "Twin", "Person", "Badge", "Club", "Department.teams",
             "Person.clubs", "Club.members", "objectgraph.metadata", "objectgraph.keys", "objectgraph.transactions",
-            "objectgraph.changes"]
-        {
+            "objectgraph.changes",
+        ] {
             #expect(names.contains(table), "no table \(table)")
         }
         #expect(names.contains("Person.unique0") && names.contains("Person.unique1"))

@@ -21,13 +21,22 @@ final class SQLiteConnection: SQLDatabase {
     ///
     /// - Throws: `.ioFailure` if the file cannot be opened, `.corruptStore` if it is not a
     ///   database, `.storeLocked` if it stays busy longer than `busyTimeout`.
-    init(url: URL, readOnly: Bool, create: Bool, busyTimeout: Duration) throws {
+    ///
+    /// With `immutable` (read-only only), SQLite is told the file cannot change: it takes no lock
+    /// and creates no shared-memory or log file beside it, so reading leaves the directory as it
+    /// was. Use it only for a file no connection has open (one without a write-ahead log).
+    init(url: URL, readOnly: Bool, create: Bool, busyTimeout: Duration, immutable: Bool = false) throws {
         self.url = url
         var flags = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
         if create && !readOnly { flags |= SQLITE_OPEN_CREATE }
         flags |= SQLITE_OPEN_NOMUTEX
+        var name = url.path
+        if immutable && readOnly {
+            flags |= SQLITE_OPEN_URI
+            name = URL(fileURLWithPath: url.path).absoluteString + "?immutable=1"
+        }
         var opened: OpaquePointer?
-        let code = sqlite3_open_v2(url.path, &opened, flags, nil)
+        let code = sqlite3_open_v2(name, &opened, flags, nil)
         guard code == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(opened)

@@ -152,7 +152,9 @@ public final class SQLiteStore: PersistentStore {
     /// - Throws: `.unsupportedFormat` for a file that is not a store or is of a newer format;
     ///   `.corruptStore`, `.ioFailure` as SQLite reports them.
     public static func storedSchema(at url: URL) throws -> [EntityDescription] {
-        let connection = try SQLiteConnection(url: url, readOnly: true, create: false, busyTimeout: .seconds(5))
+        let hasLog = FileManager.default.fileExists(atPath: url.path + "-wal")
+        let connection = try SQLiteConnection(
+            url: url, readOnly: true, create: false, busyTimeout: .seconds(5), immutable: !hasLog)
         defer { connection.close() }
         return try connection.readTransaction {
             guard
