@@ -26,7 +26,9 @@ print("|---|---|")
 /// in-memory section.
 let inMemorySection =
     only.map { word in
-        !["binary", "JSON", "SQLite", "floor", "reference", "(issue 4)"].contains { $0.hasPrefix(word) || word.hasPrefix($0) }
+        !["binary", "JSON", "SQLite", "floor", "reference", "(issue 4)"].contains {
+            $0.hasPrefix(word) || word.hasPrefix($0)
+        }
     }
     ?? true
 if inMemorySection {
