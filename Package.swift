@@ -20,7 +20,13 @@ let package = Package(
         .executable(name: "FuzzFixture", targets: ["FuzzFixture"]),
     ],
     targets: [
-        .target(name: "ObjectGraph"),
+        // The system SQLite (`libsqlite3-dev` on Linux; Apple platforms use the SDK's SQLite3 module).
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .target(
+            name: "ObjectGraph",
+            dependencies: [
+                .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd, .wasi]))
+            ]),
         .target(name: "ObjectGraphTesting", dependencies: ["ObjectGraph"]),
         // The command-line tool: its commands live in a module of their own so that tests can run them;
         // the executable is a one-line main. (Not `Sources/objectgraph`: on a case-insensitive file

@@ -1,6 +1,6 @@
 // A child process for the crash-safety test: saves to a store in a loop until it is killed.
 //
-//     objectgraph-crash-writer json|binary|binary-deleteall PATH
+//     objectgraph-crash-writer json|binary|binary-deleteall|sqlite PATH
 //     objectgraph-crash-writer migrate-json|migrate-binary PATH   (see Migration.swift)
 //
 // Save number i inserts Entry i (with a payload whose size varies) and sets the Tally to i, in
@@ -28,12 +28,18 @@ let arguments = CommandLine.arguments
 if arguments.count == 3, ["migrate-json", "migrate-binary"].contains(arguments[1]) {
     runMigration(kind: String(arguments[1].dropFirst("migrate-".count)), path: arguments[2])
 }
-guard arguments.count == 3, ["json", "binary", "binary-deleteall"].contains(arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: objectgraph-crash-writer json|binary|binary-deleteall PATH\n".utf8))
+guard arguments.count == 3, ["json", "binary", "binary-deleteall", "sqlite"].contains(arguments[1]) else {
+    FileHandle.standardError.write(
+        Data("usage: objectgraph-crash-writer json|binary|binary-deleteall|sqlite PATH\n".utf8))
     exit(2)
 }
 let url = URL(fileURLWithPath: arguments[2])
-let store: any PersistentStore = arguments[1] == "json" ? JSONFileStore(url: url) : BinaryFileStore(url: url)
+let store: any PersistentStore =
+    switch arguments[1] {
+    case "json": JSONFileStore(url: url)
+    case "sqlite": SQLiteStore(url: url)
+    default: BinaryFileStore(url: url)
+    }
 do {
     let container = try PersistentContainer(model: try ManagedObjectModel(Entry.self, Tally.self), store: store)
     let context = container.newContext()

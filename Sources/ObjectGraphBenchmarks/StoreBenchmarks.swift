@@ -22,7 +22,7 @@ func report(_ name: String, _ value: String) {
     print("| \(name) | \(value) |")
 }
 
-/// The file-store workloads of issue 3, for the binary, JSON and in-memory stores, with the
+/// The file-store workloads of issue 3, for the binary, JSON and SQLite stores, with the
 /// physical floor and Foundation's coders measured in the same run.
 func runStoreBenchmarks(count: Int) throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("objectgraph-bench-\(UUID())")
@@ -34,6 +34,7 @@ func runStoreBenchmarks(count: Int) throws {
 
     let kinds: [(String, (URL) -> any PersistentStore)] = [
         ("binary", { BinaryFileStore(url: $0) }), ("JSON", { JSONFileStore(url: $0) }),
+        ("SQLite", { SQLiteStore(url: $0) }),
     ]
     for (label, makeStore) in kinds {
         var file = directory.appendingPathComponent("bench-\(label)-0")

@@ -22,11 +22,13 @@ func fill(_ context: ManagedContext, count: Int) {
 print("| Workload (median per iteration) | Time |")
 print("|---|---|")
 
-/// `--only binary`, `--only JSON`, `--only floor`, `--only reference` and `--only "(issue 4)…"` skip the
+/// `--only binary`, `--only JSON`, `--only SQLite`, `--only floor`, `--only reference` and `--only "(issue 4)…"` skip the
 /// in-memory section.
 let inMemorySection =
     only.map { word in
-        !["binary", "JSON", "floor", "reference", "(issue 4)"].contains { $0.hasPrefix(word) || word.hasPrefix($0) }
+        !["binary", "JSON", "SQLite", "floor", "reference", "(issue 4)"].contains {
+            $0.hasPrefix(word) || word.hasPrefix($0)
+        }
     }
     ?? true
 if inMemorySection {

@@ -51,7 +51,10 @@ import Testing
     @Test func destinationKindComesFromItsExtension() throws {
         let source = try StoreFixtures.makeStore(.json)
         let directory = source.deletingLastPathComponent()
-        for (name, kind) in [("a.JSON", StoreFileKind.json), ("b.db", .binary), ("c", .binary), ("d.json", .json)] {
+        for (name, kind) in [
+            ("a.JSON", StoreFileKind.json), ("b.db", .sqlite), ("c", .binary), ("d.json", .json),
+            ("e.sqlite3", .sqlite),
+        ] {
             let destination = directory.appendingPathComponent(name)
             #expect(objectgraph("convert", source.path, destination.path).status == 0)
             #expect(try StoreFileInspector.kind(of: destination) == kind, "\(name)")

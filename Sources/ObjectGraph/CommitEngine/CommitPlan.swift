@@ -213,8 +213,10 @@ struct CommitPlan {
         for target in mergeTargets {
             if let record = storedRecord(target.entityIndex, target.key) { updatedRecords.append(record) }
         }
-        return StoreChangeSet(
+        var changes = StoreChangeSet(
             inserted: revived.isEmpty ? insertedRecords : insertedRecords + revived, updated: updatedRecords,
             individuallyDeleted: deletes.map { id($0.entityIndex, $0.key) }, emptied: emptiedEntities, snapshot: next)
+        changes.previous = current
+        return changes
     }
 }

@@ -10,6 +10,11 @@ final class StoreCoordinator: Sendable {
         var nextKeys: [Int64]
         /// Uniqueness indexes by entity index, built on first use and kept current.
         var uniqueIndexes: [Int: [UniqueIndex]] = [:]
+        /// Per entity, the end of the block of keys reserved from a store shared with other
+        /// processes (`Int64.max` for other stores); see `StoreCoordinator+Keys.swift`.
+        var keyLimits: [Int64] = []
+        /// Per entity, how many blocks were reserved (each is twice the last, up to a limit).
+        var keyReservations: [Int] = []
     }
 
     let model: ManagedObjectModel
@@ -30,7 +35,12 @@ final class StoreCoordinator: Sendable {
         }
         self.model = model
         self.store = store
-        self.state = Locked(State(snapshot: snapshot, nextKeys: snapshot.tables.map(\.nextKey)))
+        let nextKeys = snapshot.tables.map(\.nextKey)
+        let reserves = store is any ExternallyChangedStore && !store.isReadOnly
+        self.state = Locked(
+            State(
+                snapshot: snapshot, nextKeys: nextKeys, keyLimits: reserves ? nextKeys : nextKeys.map { _ in .max },
+                keyReservations: nextKeys.map { _ in 0 }))
     }
 
     deinit {
@@ -45,6 +55,9 @@ final class StoreCoordinator: Sendable {
     /// A new, never used key for an object of the entity at `entityIndex`.
     func allocateKey(entityIndex: Int) -> Int64 {
         state.withLock { state in
+            if state.nextKeys[entityIndex] >= state.keyLimits[entityIndex] {
+                reserveKeyBlock(entityIndex: entityIndex, in: &state)
+            }
             let key = state.nextKeys[entityIndex]
             precondition(
                 key <= EntityTable.maxKey,

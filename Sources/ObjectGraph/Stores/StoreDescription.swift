@@ -20,6 +20,8 @@ public struct StoreDescription: Sendable, Hashable, CustomStringConvertible {
         case jsonFile
         /// A ``BinaryFileStore``.
         case binaryFile
+        /// A ``SQLiteStore``.
+        case sqliteFile
     }
 
     /// The kind of store.
@@ -66,8 +68,18 @@ public struct StoreDescription: Sendable, Hashable, CustomStringConvertible {
     /// A binary file store at `url`.
     public static func binaryFile(_ url: URL) -> StoreDescription { StoreDescription(kind: .binaryFile, url: url) }
 
+    /// A SQLite store at `url` (`synchronous=FULL`; use ``SQLiteStore`` directly for other
+    /// options).
+    ///
+    /// Core Data: `NSSQLiteStoreType`.
+    public static func sqliteFile(_ url: URL) -> StoreDescription { StoreDescription(kind: .sqliteFile, url: url) }
+
+    /// The file extensions that select the SQLite store in ``init(url:)``.
+    static let sqliteExtensions: Set<String> = ["sqlite", "sqlite3", "db"]
+
     /// Picks the store from a URL, as Core Data users write it: `/dev/null` selects the discard
-    /// store, a `.json` file the JSON store, and any other file the binary store.
+    /// store, a `.json` file the JSON store, a `.sqlite`, `.sqlite3` or `.db` file the SQLite
+    /// store, and any other file the binary store.
     ///
     /// - Throws: `PersistenceError.Code.unsupportedFormat` for a URL that is not a file URL.
     public init(url: URL) throws {
@@ -76,6 +88,8 @@ public struct StoreDescription: Sendable, Hashable, CustomStringConvertible {
             self.init(kind: .discard, url: url)
         } else if url.pathExtension.lowercased() == "json" {
             self.init(kind: .jsonFile, url: url)
+        } else if Self.sqliteExtensions.contains(url.pathExtension.lowercased()) {
+            self.init(kind: .sqliteFile, url: url)
         } else {
             self.init(kind: .binaryFile, url: url)
         }
@@ -88,6 +102,7 @@ public struct StoreDescription: Sendable, Hashable, CustomStringConvertible {
         case .discard: DiscardStore(isReadOnly: isReadOnly)
         case .jsonFile: JSONFileStore(url: url!, isReadOnly: isReadOnly, migration: migration)
         case .binaryFile: BinaryFileStore(url: url!, isReadOnly: isReadOnly, migration: migration)
+        case .sqliteFile: SQLiteStore(url: url!, isReadOnly: isReadOnly)
         }
     }
 

@@ -52,6 +52,10 @@ public struct StoreChangeSet: Sendable {
     /// ``deleted`` only when someone reads it).
     var emptied: EmptiedEntities?
 
+    /// The committed state this save replaces, when the coordinator made the change set: a store
+    /// shared with other processes checks each updated row against its version here.
+    var previous: StoreSnapshot?
+
     /// The number of objects in ``deleted``, without making their IDs.
     var deletedCount: Int { individuallyDeleted.count + (emptied?.count ?? 0) }
 

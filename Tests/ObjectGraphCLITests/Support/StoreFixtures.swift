@@ -64,7 +64,11 @@ enum StoreFixtures {
     ]
 
     static func storeDescription(_ kind: StoreFileKind, _ url: URL) -> StoreDescription {
-        kind == .json ? .jsonFile(url) : .binaryFile(url)
+        switch kind {
+        case .json: .jsonFile(url)
+        case .binary: .binaryFile(url)
+        case .sqlite: .sqliteFile(url)
+        }
     }
 
     /// A store of `kind` in a fresh directory: baskets "kitchen" (apple, pear, fig) and "garden",
@@ -72,7 +76,7 @@ enum StoreFixtures {
     /// then has three frames (the empty store, each save).
     static func makeStore(_ kind: StoreFileKind, named name: String? = nil) throws -> URL {
         let url = TemporaryDirectory.make().appendingPathComponent(
-            name ?? (kind == .json ? "fruits.json" : "fruits.store"))
+            name ?? (kind == .json ? "fruits.json" : kind == .sqlite ? "fruits.sqlite" : "fruits.store"))
         let container = try PersistentContainer(model: model, storeDescription: storeDescription(kind, url))
         let context = container.newContext()
         let kitchen = insert("Basket", ["label": "kitchen"], into: context)

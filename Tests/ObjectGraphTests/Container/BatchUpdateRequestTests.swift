@@ -33,9 +33,10 @@ import Testing
         #expect(try names(container) == (kind.persists ? expected : []))
     }
 
-    @Test(arguments: [StoreKind.jsonFile, .binaryFile])
+    @Test(arguments: [StoreKind.jsonFile, .binaryFile, .sqlite])
     func aNewStoreOnTheSameFileReadsTheBatches(kind: StoreKind) throws {
-        let url = TemporaryDirectory.make().appendingPathComponent(kind == .jsonFile ? "store.json" : "store.ogdb")
+        let name = kind == .jsonFile ? "store.json" : kind == .sqlite ? "store.sqlite" : "store.ogdb"
+        let url = TemporaryDirectory.make().appendingPathComponent(name)
         func open() throws -> PersistentContainer {
             try PersistentContainer(model: TestModels.fruits, storeDescription: try StoreDescription(url: url))
         }

@@ -40,6 +40,7 @@ final class BulkNote: ManagedObject {
         case .inMemory, .discard: store
         case .jsonFile: JSONFileStore(url: (store as! JSONFileStore).url)
         case .binaryFile: BinaryFileStore(url: (store as! BinaryFileStore).url)
+        case .sqlite: SQLiteStore(url: (store as! SQLiteStore).url)
         }
     }
 

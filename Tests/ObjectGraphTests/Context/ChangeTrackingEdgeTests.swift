@@ -208,7 +208,7 @@ final class Author: ManagedObject {
 @Suite struct DanglingReferenceTests {
     let model = try! ManagedObjectModel(Note.self, Author.self)
 
-    @Test(arguments: [StoreKind.jsonFile, .binaryFile])
+    @Test(arguments: [StoreKind.jsonFile, .binaryFile, .sqlite])
     func deletingTheTargetOfARelationshipWithoutInverseKeepsTheStoreOpenable(kind: StoreKind) throws {
         let store = kind.makeStore()
         var noteID: ObjectID?

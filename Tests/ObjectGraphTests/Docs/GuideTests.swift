@@ -16,6 +16,7 @@ import Testing
         "Tests/ObjectGraphTests/Docs/GuideExamples+Observation.swift",
         "Tests/ObjectGraphTests/Docs/GuideExamples+Porting.swift",
         "Tests/ObjectGraphTests/Docs/GuideExamples+Everyday.swift",
+        "Tests/ObjectGraphTests/Docs/GuideExamples+SQLite.swift",
         "Tests/ObjectGraphTests/Docs/GuideExamples+XcodeModel.swift",
     ]
 

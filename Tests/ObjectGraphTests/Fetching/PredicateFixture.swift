@@ -61,9 +61,10 @@ struct PredicateFixture {
     let container: PersistentContainer
     let context: ManagedContext
 
-    /// Builds the fixture; with `save` false every object stays a pending insert.
-    init(save: Bool = true) throws {
-        container = try PersistentContainer(model: PredicateFixtureData.model, storeDescription: .inMemory)
+    /// Builds the fixture in the store `storeDescription` names (a fresh in-memory store by
+    /// default); with `save` false every object stays a pending insert.
+    init(save: Bool = true, storeDescription: StoreDescription = .inMemory) throws {
+        container = try PersistentContainer(model: PredicateFixtureData.model, storeDescription: storeDescription)
         context = container.newContext()
         let paris = Shop(context: context)
         paris.city = "Paris"
@@ -117,6 +118,13 @@ struct PredicateFixture {
         apple.blob = Data([1, 2])
         product("banana").code = PredicateFixtureData.uuid2
         if save { try context.save() }
+    }
+
+    /// The fixture as a new container reads it back from the store `storeDescription` names,
+    /// where an earlier fixture saved it.
+    init(reopening storeDescription: StoreDescription) throws {
+        container = try PersistentContainer(model: PredicateFixtureData.model, storeDescription: storeDescription)
+        context = container.newContext()
     }
 
     private func makeShelf(_ title: String, floor: Int64, shop: Shop?) -> Shelf {

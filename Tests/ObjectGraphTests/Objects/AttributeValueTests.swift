@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct AttributeValueTests {
     /// The stores that keep data across a relaunch.
-    static let persistentStores: [StoreKind] = [.inMemory, .jsonFile, .binaryFile]
+    static let persistentStores: [StoreKind] = [.inMemory, .jsonFile, .binaryFile, .sqlite]
 
     /// Saves `configure`d values through one container and reads them back in another one on the
     /// same store: a relaunch.
@@ -218,7 +218,7 @@ import Testing
 }
 
 @Suite struct DecimalNaNTests {
-    @Test(arguments: [StoreKind.inMemory, .jsonFile, .binaryFile])
+    @Test(arguments: [StoreKind.inMemory, .jsonFile, .binaryFile, .sqlite])
     func decimalNaNRoundTripsAndSettingItAgainIsNoChange(kind: StoreKind) throws {
         let store = kind.makeStore()
         do {

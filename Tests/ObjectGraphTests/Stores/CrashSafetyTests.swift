@@ -25,10 +25,11 @@ final class Tally: ManagedObject {
     static let kills = 50
     let model = try! ManagedObjectModel(Entry.self, Tally.self)
 
-    @Test(arguments: ["binary", "json", "binary-deleteall"])
+    @Test(arguments: ["binary", "json", "binary-deleteall", "sqlite"])
     func killedWriterLeavesAWholeNumberOfSaves(kind: String) throws {
         let writer = try Self.writerURL()
-        let url = TemporaryDirectory.make().appendingPathComponent(kind == "json" ? "crash.json" : "crash.ogdb")
+        let name = kind == "json" ? "crash.json" : kind == "sqlite" ? "crash.sqlite" : "crash.ogdb"
+        let url = TemporaryDirectory.make().appendingPathComponent(name)
         var generator = SystemRandomNumberGenerator()
         var previous: Int64 = 0
         for round in 0..<Self.kills {
@@ -47,7 +48,12 @@ final class Tally: ManagedObject {
 
     /// The number of saves in the store, after checking that it holds exactly saves 1...M.
     private func readSaves(kind: String, url: URL) throws -> Int64 {
-        let store: any PersistentStore = kind == "json" ? JSONFileStore(url: url) : BinaryFileStore(url: url)
+        let store: any PersistentStore =
+            switch kind {
+            case "json": JSONFileStore(url: url)
+            case "sqlite": SQLiteStore(url: url)
+            default: BinaryFileStore(url: url)
+            }
         let container = try PersistentContainer(model: model, store: store)
         let context = container.newContext()
         let count = try context.fetch(Tally.fetchRequest()).first?.count ?? 0
@@ -67,7 +73,7 @@ final class Tally: ManagedObject {
 
     /// Runs the writer, kills it with SIGKILL after `delay` microseconds, and returns the last
     /// save number it printed.
-    private static func runAndKill(_ executable: URL, arguments: [String], after delay: useconds_t) throws -> Int64 {
+    static func runAndKill(_ executable: URL, arguments: [String], after delay: useconds_t) throws -> Int64 {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -83,7 +89,7 @@ final class Tally: ManagedObject {
     }
 
     /// The crash writer, built next to the test bundle.
-    private static func writerURL() throws -> URL {
+    static func writerURL() throws -> URL {
         var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = directory.appendingPathComponent("CrashWriter")

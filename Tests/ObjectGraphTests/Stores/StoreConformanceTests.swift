@@ -4,7 +4,7 @@ import Testing
 
 /// Every store kind, for the conformance suite. Each later store adds a case here and must pass.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case inMemory, discard, jsonFile, binaryFile
+    case inMemory, discard, jsonFile, binaryFile, sqlite
 
     /// A new store; file stores get a file in a fresh temporary directory.
     func makeStore() -> any PersistentStore {
@@ -13,6 +13,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .discard: DiscardStore()
         case .jsonFile: JSONFileStore(url: TemporaryDirectory.make().appendingPathComponent("store.json"))
         case .binaryFile: BinaryFileStore(url: TemporaryDirectory.make().appendingPathComponent("store.ogdb"))
+        case .sqlite: SQLiteStore(url: TemporaryDirectory.make().appendingPathComponent("store.sqlite"))
         }
     }
 

@@ -86,8 +86,13 @@ extension FileStoreKind {
         #expect(StoreFileInspector.verify(empty)?.code == .corruptStore)
         #expect(StoreFileInspector.verify(empty)?.byteOffset == 0)
         let foreign = directory.appendingPathComponent("foreign.store")
-        try Data("SQLite format 3\0".utf8).write(to: foreign)
+        try Data("PK\u{3}\u{4} a zip archive".utf8).write(to: foreign)
         #expect(StoreFileInspector.verify(foreign)?.code == .unsupportedFormat)
+        // SQLite's magic alone is a SQLite store cut short: damaged, naming the file.
+        let truncated = directory.appendingPathComponent("truncated.sqlite")
+        try Data("SQLite format 3\0".utf8).write(to: truncated)
+        #expect(StoreFileInspector.verify(truncated)?.code == .corruptStore)
+        #expect(StoreFileInspector.verify(truncated)?.fileURL == truncated)
         #expect(StoreFileInspector.verify(directory)?.code == .unsupportedFormat)
     }
 

@@ -33,19 +33,24 @@ struct StoreFileContents {
         self.url = url
         self.bytes = bytes
         self.kind = kind
-        let model = try Self.model(from: bytes, kind: kind, url: url)
         switch kind {
         case .json:
+            let model = try Self.model(from: bytes, kind: kind, url: url)
             snapshot = try JSONStoreDocument.decode(bytes, url: url, model: model)
             formatVersion = try Self.jsonPreamble(bytes, url: url) ?? Int(JSONStoreDocument.version)
             frameCount = nil
             tornTailOffset = nil
         case .binary:
+            let model = try Self.model(from: bytes, kind: kind, url: url)
             let replay = try BinaryStoreReplay(bytes: bytes, url: url, model: model)
             snapshot = replay.snapshot
             formatVersion = Int(bytes[8]) | Int(bytes[9]) << 8
             frameCount = Self.countFrames(bytes, from: replay.headerSize, to: replay.validEnd)
             tornTailOffset = replay.hasTornTail ? replay.validEnd : nil
+        case .sqlite:
+            (snapshot, formatVersion) = try SQLiteStore.readFile(at: url)
+            frameCount = nil
+            tornTailOffset = nil
         }
     }
 
@@ -92,6 +97,8 @@ struct StoreFileContents {
                 throw PersistenceError.corruptFile(url, offset: bytes.count, "the header is truncated")
             }
             schema = try bytes.withUnsafeBytes { try BinaryStoreHeader.decode($0, url: url).schema }
+        case .sqlite:
+            schema = try SQLiteStore.storedSchema(at: url)
         }
         do {
             return try ManagedObjectModel(entities: schema)

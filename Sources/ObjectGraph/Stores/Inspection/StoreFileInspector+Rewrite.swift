@@ -1,9 +1,9 @@
 import Foundation
 
 extension StoreFileInspector {
-    /// Writes the data of the store file at `source` as a new store file of the other kind (or the
+    /// Writes the data of the store file at `source` as a new store file of another kind (or the
     /// same kind) at `destination`, keeping every object's key, version and values and every
-    /// entity's next key.
+    /// entity's next key. JSON, binary and SQLite stores convert to each other.
     ///
     /// The source is only read; a binary source's torn tail is left out, as opening the store
     /// would cut it off (the summary says so). The destination is written atomically under the
@@ -19,7 +19,8 @@ extension StoreFileInspector {
     ///   - source: The store file to read.
     ///   - destination: Where to write the new store file.
     ///   - kind: The kind of store to write; `nil` picks it from the destination's name as
-    ///     ``StoreFileKind/init(inferredFrom:)`` does (`.json` is JSON, anything else binary).
+    ///     ``StoreFileKind/init(inferredFrom:)`` does (`.json` is JSON, `.sqlite`, `.sqlite3` and
+    ///     `.db` SQLite, anything else binary).
     ///   - replacingExisting: Whether an existing file at `destination` may be replaced.
     /// - Returns: What was read and written.
     /// - Throws: The errors of ``snapshot(of:)`` for the source; `PersistenceError.Code.ioFailure`
@@ -40,6 +41,10 @@ extension StoreFileInspector {
         try file.lock()
         defer { file.unlock() }
         try checkDestination(file, replacingExisting: replacingExisting)
+        if kind == .sqlite {
+            let size = try SQLiteStore.writeFile(contents.snapshot, to: URL(fileURLWithPath: file.path))
+            return summary(of: contents, destination: destination, kind: kind, size: size, wrote: true)
+        }
         let bytes = encode(contents.snapshot, as: kind, pretty: true)
         try file.atomicFile.write(bytes)
         return summary(of: contents, destination: destination, kind: kind, size: bytes.count, wrote: true)
@@ -49,7 +54,8 @@ extension StoreFileInspector {
     ///
     /// A binary store becomes its header and one frame holding every object, dropping superseded
     /// and deleted records and any torn tail; a JSON store is rewritten in its canonical form
-    /// (indented if it was, minimal if it was not). Keys, versions, values and next keys are kept.
+    /// (indented if it was, minimal if it was not); a SQLite store folds in its write-ahead log and
+    /// is vacuumed. Keys, versions, values and next keys are kept.
     /// The store's lock is held throughout, so a store that a container has open is refused. A
     /// file that is already compact is left untouched.
     ///
@@ -70,6 +76,10 @@ extension StoreFileInspector {
         try file.lock()
         defer { file.unlock() }
         let contents = try StoreFileContents(url: url)
+        if contents.kind == .sqlite {
+            let size = try SQLiteStore.vacuumFile(at: url)
+            return summary(of: contents, destination: url, kind: .sqlite, size: size, wrote: true)
+        }
         let pretty = contents.kind == .json && contents.bytes.contains(UInt8(ascii: "\n"))
         let bytes = encode(contents.snapshot, as: contents.kind, pretty: pretty)
         let changed = bytes != contents.bytes
@@ -80,7 +90,8 @@ extension StoreFileInspector {
     private static func encode(_ snapshot: StoreSnapshot, as kind: StoreFileKind, pretty: Bool) -> [UInt8] {
         switch kind {
         case .json: JSONStoreDocument.encode(snapshot, pretty: pretty)
-        case .binary: BinaryFileStore.compactedFile(snapshot)
+        // A SQLite file is written by `SQLiteStore.writeFile`, never from bytes.
+        case .binary, .sqlite: BinaryFileStore.compactedFile(snapshot)
         }
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 
-/// The two store file formats: a JSON document or a binary log.
+/// The store file formats: a JSON document, a binary log, or a SQLite database.
 ///
 /// A file's kind is decided by its first bytes, never by its name: a binary store starts with
-/// the magic bytes `OGRAPHDB`, a JSON store with `{`.
+/// the magic bytes `OGRAPHDB`, a JSON store with `{`, a SQLite store with `SQLite format 3`.
 ///
 /// For example:
 /// ```swift
@@ -14,12 +14,21 @@ public enum StoreFileKind: String, Sendable, Hashable, CaseIterable, CustomStrin
     case json
     /// A ``BinaryFileStore`` log.
     case binary
+    /// A ``SQLiteStore`` database.
+    case sqlite
 
     /// The kind a store at `url` gets when it is created, from its name alone, as
-    /// ``StoreDescription/init(url:)`` decides it: a `.json` file is a JSON store, any other file
-    /// a binary store.
+    /// ``StoreDescription/init(url:)`` decides it: a `.json` file is a JSON store, a `.sqlite`,
+    /// `.sqlite3` or `.db` file a SQLite store, any other file a binary store.
     public init(inferredFrom url: URL) {
-        self = url.pathExtension.lowercased() == "json" ? .json : .binary
+        let pathExtension = url.pathExtension.lowercased()
+        if pathExtension == "json" {
+            self = .json
+        } else if StoreDescription.sqliteExtensions.contains(pathExtension) {
+            self = .sqlite
+        } else {
+            self = .binary
+        }
     }
 
     /// A readable description, for logs and debugging.
@@ -27,6 +36,7 @@ public enum StoreFileKind: String, Sendable, Hashable, CaseIterable, CustomStrin
         switch self {
         case .json: "JSON store"
         case .binary: "binary store"
+        case .sqlite: "SQLite store"
         }
     }
 
@@ -35,6 +45,7 @@ public enum StoreFileKind: String, Sendable, Hashable, CaseIterable, CustomStrin
     /// - Throws: `PersistenceError.Code.corruptStore` for an empty file;
     ///   `.unsupportedFormat` for a file that starts like neither kind.
     static func detect(_ bytes: [UInt8], url: URL) throws -> StoreFileKind {
+        if bytes.starts(with: SQLiteStore.magic) { return .sqlite }
         let magic = BinaryStoreHeader.magic
         // A file cut short inside the magic is a truncated binary store, so that reading it names
         // the truncation rather than calling it a foreign file.
@@ -47,6 +58,8 @@ public enum StoreFileKind: String, Sendable, Hashable, CaseIterable, CustomStrin
                 url, offset: 0, bytes.isEmpty ? "the file is empty" : "the file holds only whitespace")
         }
         throw PersistenceError.notAStore(
-            url, expected: "a store file (a binary store starts with the bytes OGRAPHDB, a JSON store with '{')")
+            url,
+            expected: "a store file (a binary store starts with the bytes OGRAPHDB, a JSON store with '{', "
+                + "a SQLite store with 'SQLite format 3')")
     }
 }

@@ -1,0 +1,73 @@
+import Foundation
+
+extension SQLStoreSchema {
+    /// Records one save's changes as a new history transaction, inside the save's transaction.
+    ///
+    /// - Returns: The transaction's token, or `nil` if the save changed no object.
+    func recordHistory(
+        _ changes: [(entity: String, key: Int64, kind: ChangeKind)], in database: any SQLDatabase,
+        author: String? = nil
+    ) throws -> Int64? {
+        guard !changes.isEmpty else { return nil }
+        let dialect = database.dialect
+        let token = try lastHistoryToken(database) + 1
+        try database.run(
+            "INSERT INTO \(dialect.quote(Self.transactionsTable)) (token, timestamp, author) "
+                + "VALUES (\(dialect.placeholders(3)))",
+            [.integer(token), .real(Date().timeIntervalSinceReferenceDate), author.map { .text($0) } ?? .null])
+        let insert =
+            "INSERT INTO \(dialect.quote(Self.changesTable)) (token, entity, key, kind) VALUES (\(dialect.placeholders(4)))"
+        for change in changes {
+            try database.run(
+                insert, [.integer(token), .text(change.entity), .integer(change.key), .integer(change.kind.rawValue)])
+        }
+        return token
+    }
+
+    /// The token of the last recorded transaction, 0 if none.
+    func lastHistoryToken(_ database: any SQLDatabase) throws -> Int64 {
+        try database.rows("SELECT MAX(token) FROM \(database.dialect.quote(Self.transactionsTable))").first?.first?
+            .integer ?? 0
+    }
+
+    /// The transactions after `token` (all if `nil`), oldest first, each with its changes.
+    func readHistory(after token: Int64, _ database: any SQLDatabase) throws -> [PersistentHistoryTransaction] {
+        let dialect = database.dialect
+        var transactions: [PersistentHistoryTransaction] = []
+        var positions: [Int64: Int] = [:]
+        try database.forEachRow(
+            "SELECT token, timestamp, author FROM \(dialect.quote(Self.transactionsTable)) WHERE token > "
+                + "\(dialect.placeholder(1)) ORDER BY token", [.integer(token)]
+        ) { row in
+            guard let token = row.column(0).integer else { return }
+            let seconds: Double
+            switch row.column(1) {
+            case .real(let value): seconds = value
+            case .integer(let value): seconds = Double(value)
+            default: seconds = 0
+            }
+            positions[token] = transactions.count
+            transactions.append(
+                PersistentHistoryTransaction(
+                    token: PersistentHistoryToken(value: token),
+                    timestamp: Date(timeIntervalSinceReferenceDate: seconds), author: row.column(2).text, changes: []))
+        }
+        try database.forEachRow(
+            "SELECT token, entity, key, kind FROM \(dialect.quote(Self.changesTable)) WHERE token > "
+                + "\(dialect.placeholder(1)) ORDER BY token, rowid", [.integer(token)]
+        ) { row in
+            guard let token = row.column(0).integer, let position = positions[token], let entity = row.column(1).text,
+                let key = row.column(2).integer, let raw = row.column(3).integer, let kind = ChangeKind(rawValue: raw)
+            else { return }
+            let type: PersistentHistoryChange.ChangeType =
+                switch kind {
+                case .insert: .insert
+                case .update: .update
+                case .delete: .delete
+                }
+            transactions[position].changes.append(
+                PersistentHistoryChange(objectID: ObjectID(entityName: entity, key: key), changeType: type))
+        }
+        return transactions
+    }
+}
