@@ -8,7 +8,7 @@ import Foundation
 
 /// A connection to a SQLite database file: the ``SQLDatabase`` of ``SQLiteStore``.
 ///
-/// Used by one thread at a time (its store holds it inside a `Mutex`). Statements are prepared
+/// Used by one thread at a time (its store holds it inside a `Locked`). Statements are prepared
 /// once and cached by their text; `close()` finalizes them and closes the handle.
 final class SQLiteConnection: SQLDatabase {
     let url: URL

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A store that keeps its data in a SQLite database file: a table per entity, written one change
 /// set at a time, in transactions that several processes can share.
@@ -47,8 +46,8 @@ public final class SQLiteStore: PersistentStore {
     /// How long a save or open waits for another process's write lock before it fails with
     /// `.storeLocked`; 5 seconds by default.
     public let busyTimeout: Duration
-    // Everything the open store uses; the Mutex serialises every call on the connection.
-    let state = Mutex<SQLiteStoreState?>(nil)
+    // Everything the open store uses; the lock serialises every call on the connection.
+    let state = Locked<SQLiteStoreState?>(nil)
 
     /// A store at `url`.
     public init(
@@ -187,7 +186,7 @@ public final class SQLiteStore: PersistentStore {
     }
 }
 
-/// What an open ``SQLiteStore`` holds, inside its `state` Mutex.
+/// What an open ``SQLiteStore`` holds, inside its `state` lock.
 struct SQLiteStoreState {
     var connection: SQLiteConnection
     var schema: SQLStoreSchema
