@@ -11,15 +11,21 @@ extension StoreCoordinator {
     func batchDelete(
         _ info: EntityInfo, predicate: CompiledPredicate?, origin: ContextIdentifier
     ) throws -> (ids: DeletedObjectIDs, notification: SaveNotification?) {
-        guard let predicate else { return try batchDeleteAll([info], origin: origin) }
+        // With inheritance, the objects of the entity's sub-entities are the entity's too.
+        let family = info.hasSubentities ? info.familyIndexes.map { model.infos[$0] } : [info]
+        guard let predicate else { return try batchDeleteAll(family, origin: origin) }
         var matched: [ObjectID] = []
         let (_, notification) = try commit(
             preparing: { snapshot in
-                let keys = Self.matches(info, predicate, in: snapshot)
-                matched = keys.map { ObjectID(entityName: info.name, key: $0) }
-                guard !keys.isEmpty else { return nil }
+                matched = []
                 var plan = BatchDeletePlan(model: model, snapshot: snapshot)
-                try plan.delete(keys, of: info.index)
+                for member in family {
+                    let keys = Self.matches(member, predicate, in: snapshot)
+                    guard !keys.isEmpty else { continue }
+                    matched += keys.map { ObjectID(entityName: member.name, key: $0) }
+                    try plan.delete(keys, of: member.index)
+                }
+                guard !matched.isEmpty else { return nil }
                 return plan.commit(origin: origin)
             }, alwaysNotifies: true)
         return (.listed(matched), matched.isEmpty ? nil : notification)
@@ -63,20 +69,26 @@ extension StoreCoordinator {
         origin: ContextIdentifier
     ) throws -> (ids: [ObjectID], notification: SaveNotification?) {
         var changed: [ObjectID] = []
+        // With inheritance, the objects of the entity's sub-entities are the entity's too (an
+        // inherited attribute has the same slot in them).
+        let family = info.hasSubentities ? info.familyIndexes.map { model.infos[$0] } : [info]
         let (_, notification) = try commit(
             preparing: { snapshot in
+                changed = []
                 var commit = Commit(policy: .error, origin: origin)
-                let table = snapshot.tables[info.index]
-                for key in Self.matches(info, predicate, in: snapshot) {
-                    guard let row = table[key] else { continue }
-                    var updated = row.values
-                    for (slot, value) in values { updated[slot] = value }
-                    guard updated != row.values else { continue }
-                    commit.updated.append(
-                        Commit.Write(
-                            entityIndex: info.index, key: key, values: updated, expectedVersion: row.version,
-                            original: row.values))
-                    changed.append(ObjectID(entityName: info.name, key: key))
+                for member in family {
+                    let table = snapshot.tables[member.index]
+                    for key in Self.matches(member, predicate, in: snapshot) {
+                        guard let row = table[key] else { continue }
+                        var updated = row.values
+                        for (slot, value) in values { updated[slot] = value }
+                        guard updated != row.values else { continue }
+                        commit.updated.append(
+                            Commit.Write(
+                                entityIndex: member.index, key: key, values: updated, expectedVersion: row.version,
+                                original: row.values))
+                        changed.append(ObjectID(entityName: member.name, key: key))
+                    }
                 }
                 return commit.updated.isEmpty ? nil : commit
             }, alwaysNotifies: true)

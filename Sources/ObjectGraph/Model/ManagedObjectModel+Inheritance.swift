@@ -140,3 +140,24 @@ extension ManagedObjectModel {
         }
     }
 }
+
+extension ManagedObjectModel {
+    /// The index of the entity of `target`, an object that `relationship` holds: the
+    /// destination's, or the sub-entity's that the ID names when the destination has
+    /// sub-entities (an unknown name counts as the destination).
+    func entityIndex(of target: ObjectID, heldBy relationship: EntityInfo.ResolvedRelationship) -> Int {
+        guard !relationship.destinationSubentityNames.isEmpty, target.entityName != relationship.description.destination
+        else { return relationship.destinationIndex }
+        return info(named: target.entityName)?.index ?? relationship.destinationIndex
+    }
+
+    /// The index of the entity the ID names, if it is `info` or one of its sub-entities; `nil`
+    /// otherwise.
+    func entityIndex(of target: ObjectID, in info: EntityInfo) -> Int? {
+        if target.entityName == info.name { return info.index }
+        guard info.hasSubentities, let other = self.info(named: target.entityName), other.isKind(of: info) else {
+            return nil
+        }
+        return other.index
+    }
+}

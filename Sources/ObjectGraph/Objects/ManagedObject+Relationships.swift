@@ -22,7 +22,8 @@ extension ManagedObject {
 
     /// Sets a relationship from an untyped value, checking the destination entity.
     func setRelationship(fromAny value: Any?, at slot: Int) throws {
-        let relationship = info.relationship(at: slot).description
+        let resolved = info.relationship(at: slot)
+        let relationship = resolved.description
         let targets: [ManagedObject]?
         // Core Data code passes NSSet, NSOrderedSet and NSArray.
         switch value.map(FoundationBridging.unbridgedFoundationValue) {
@@ -36,7 +37,7 @@ extension ManagedObject {
             targets = typed.count == objects.count ? typed.sorted { $0.objectID < $1.objectID } : nil
         default: targets = nil
         }
-        guard let targets, targets.allSatisfy({ $0.info.name == relationship.destination }) else {
+        guard let targets, targets.allSatisfy({ resolved.accepts(entityNamed: $0.info.name) }) else {
             throw PersistenceError.typeMismatch(
                 key: relationship.name, entity: info.name, objectID: objectID,
                 expected: relationship.isToMany
