@@ -19,6 +19,11 @@ extension ManagedContext {
     public func fetchObjectIDs<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [ObjectID] {
         mergePendingSaves()
         let info = try request.entity(in: model)
+        if request.includesSubentities, info.hasSubentities {
+            return try selectHierarchy(FetchSelection(request), of: info, as: Result.self) { candidate, member, _ in
+                ObjectID(entityName: member.name, key: candidate.key)
+            }
+        }
         let name = info.name
         return try select(FetchSelection(request), info: info) { candidate, _ in
             ObjectID(entityName: name, key: candidate.key)
@@ -51,12 +56,21 @@ extension ManagedContext {
         mergePendingSaves()
         let info = try request.entity(in: model)
         let properties = try FetchedProperty.resolve(request.propertiesToFetch, entity: info, model: model)
-        let name = info.name
-        return try select(FetchSelection(request), info: info) { candidate, resolver in
+        func row(_ candidate: FetchCandidate, _ name: String, _ resolver: PredicateResolver) -> FetchedRow {
             var values: [String: StoreValue] = [:]
             values.reserveCapacity(properties.count)
             for property in properties { values[property.key] = property.value(of: candidate.values, resolver) }
             return FetchedRow(objectID: ObjectID(entityName: name, key: candidate.key), values: values)
+        }
+        if request.includesSubentities, info.hasSubentities {
+            // The request's entity's properties, which every sub-entity has at the same slots.
+            return try selectHierarchy(FetchSelection(request), of: info, as: Result.self) { candidate, member, resolver in
+                row(candidate, member.name, resolver)
+            }
+        }
+        let name = info.name
+        return try select(FetchSelection(request), info: info) { candidate, resolver in
+            row(candidate, name, resolver)
         }
     }
 }
