@@ -64,8 +64,10 @@ struct BatchDeletePlan: DeleteRuleActions {
                     continue
                 }
                 for destination in destinations {
+                    let destinationSlot = model.infos[relationship.destinationIndex].slot(
+                        inverseSlot, in: model.infos[destination])
                     snapshot.tables[destination].forEach { key, row in
-                        let sources = Self.ids(row.values[inverseSlot])
+                        let sources = Self.ids(row.values[destinationSlot])
                         guard let source = sources.first else { return }
                         let target = ObjectID(entityName: model.infos[destination].name, key: key)
                         if rule == .nullify {
@@ -135,8 +137,9 @@ struct BatchDeletePlan: DeleteRuleActions {
                 hasSubentities && target.entityName != model.infos[destinationIndex].name
                 ? model.info(named: target.entityName)?.index ?? destinationIndex : destinationIndex
             guard !emptied.contains(entityIndex) else { continue }
+            let slot = model.infos[destinationIndex].slot(inverseSlot, in: model.infos[entityIndex])
             nullifications[
-                NullifiedSlot(entityIndex: entityIndex, key: target.key, slot: inverseSlot), default: []
+                NullifiedSlot(entityIndex: entityIndex, key: target.key, slot: slot), default: []
             ]
             .insert(source)
         }

@@ -56,21 +56,27 @@ extension ManagedContext {
         mergePendingSaves()
         let info = try request.entity(in: model)
         let properties = try FetchedProperty.resolve(request.propertiesToFetch, entity: info, model: model)
-        func row(_ candidate: FetchCandidate, _ name: String, _ resolver: PredicateResolver) -> FetchedRow {
-            var values: [String: StoreValue] = [:]
-            values.reserveCapacity(properties.count)
-            for property in properties { values[property.key] = property.value(of: candidate.values, resolver) }
-            return FetchedRow(objectID: ObjectID(entityName: name, key: candidate.key), values: values)
-        }
         if request.includesSubentities, info.hasSubentities {
-            // The request's entity's properties, which every sub-entity has at the same slots.
+            // The request's entity's properties, resolved in each sub-entity (whose own
+            // attributes come before the inherited relationships).
+            var byMember: [Int: [FetchedProperty]] = [info.index: properties]
+            for index in info.lineage.subentityIndexes {
+                byMember[index] = try FetchedProperty.resolve(properties.map(\.key), entity: model.infos[index], model: model)
+            }
             return try selectHierarchy(FetchSelection(request), of: info, as: Result.self) { candidate, member, resolver in
-                row(candidate, member.name, resolver)
+                var values: [String: StoreValue] = [:]
+                for property in byMember[member.index] ?? [] {
+                    values[property.key] = property.value(of: candidate.values, resolver)
+                }
+                return FetchedRow(objectID: ObjectID(entityName: member.name, key: candidate.key), values: values)
             }
         }
         let name = info.name
         return try select(FetchSelection(request), info: info) { candidate, resolver in
-            row(candidate, name, resolver)
+            var values: [String: StoreValue] = [:]
+            values.reserveCapacity(properties.count)
+            for property in properties { values[property.key] = property.value(of: candidate.values, resolver) }
+            return FetchedRow(objectID: ObjectID(entityName: name, key: candidate.key), values: values)
         }
     }
 }

@@ -68,15 +68,22 @@ extension ManagedContext {
         let (wanted, overflow) = offset.addingReportingOverflow(limit)
         let perMember = FetchSelection(
             request, fetchLimit: limit == Int.max || overflow ? 0 : wanted, fetchOffset: 0)
-        let sort =
+        // Compiled per member: a sub-entity's own attributes come before its inherited
+        // relationships, so a key path through a relationship has other slots there.
+        let sorts =
             try request.sortDescriptors.isEmpty
-            ? nil : CompiledSort(request.sortDescriptors, entity: info, model: model)
+            ? [] : members.map { try CompiledSort(request.sortDescriptors, entity: $0, model: model) }
+        let sort = sorts.first
         typealias Picked = (candidate: FetchCandidate, resolver: PredicateResolver, sortValues: [StoreValue])
         var picked: [(position: Int, item: Picked)] = []
         for (position, member) in members.enumerated() {
             if sort == nil, perMember.fetchLimit > 0, picked.count >= perMember.fetchLimit { break }
+            let memberSort = sorts.isEmpty ? nil : sorts[position]
             let items = try select(perMember, info: member) { candidate, resolver -> Picked in
-                (candidate, resolver, sort?.sortValues(of: candidate.values, key: candidate.key, resolver: resolver) ?? [])
+                (
+                    candidate, resolver,
+                    memberSort?.sortValues(of: candidate.values, key: candidate.key, resolver: resolver) ?? []
+                )
             }
             picked += items.lazy.map { (position, $0) }
         }

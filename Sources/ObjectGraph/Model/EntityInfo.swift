@@ -17,11 +17,14 @@ final class EntityInfo: Sendable {
         /// The names of the destination's sub-entities (at any depth), whose objects the
         /// relationship also holds; empty without inheritance.
         let destinationSubentityNames: Set<String>
+        /// The destination's attribute count (its relationships' slots follow them).
+        let destinationAttributeCount: Int
 
         init(
             description: RelationshipDescription, destinationIndex: Int, inverseSlot: Int?,
-            destinationSubentityNames: Set<String> = []
+            destinationSubentityNames: Set<String> = [], destinationAttributeCount: Int = 0
         ) {
+            self.destinationAttributeCount = destinationAttributeCount
             self.description = description
             self.destinationIndex = destinationIndex
             self.inverseSlot = inverseSlot

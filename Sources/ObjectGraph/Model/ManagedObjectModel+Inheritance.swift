@@ -123,6 +123,7 @@ extension ManagedObjectModel {
             var ancestor = lineages[index].superentityIndex
             while let current = ancestor {
                 lineages[current].subentityIndexes.append(index)
+                lineages[current].subentityAttributeCounts[entities[index].name] = entities[index].attributes.count
                 ancestor = lineages[current].superentityIndex
             }
         }
