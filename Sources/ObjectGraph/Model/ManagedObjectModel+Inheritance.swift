@@ -162,3 +162,23 @@ extension ManagedObjectModel {
         return other.index
     }
 }
+
+extension ManagedObjectModel {
+    /// The differences in an entity's place in the hierarchy between a stored schema and the
+    /// model: a changed superentity or abstract flag (migrations handle such changes; until
+    /// then, they make the store and the model mismatch).
+    static func hierarchyDifferences(_ entity: String, _ old: EntityDescription, _ new: EntityDescription) -> [String] {
+        var differences: [String] = []
+        if old.superentityName != new.superentityName {
+            differences.append(
+                "entity '\(entity)' inherits from \(new.superentityName.map { "'\($0)'" } ?? "no entity") in the model "
+                    + "but from \(old.superentityName.map { "'\($0)'" } ?? "no entity") in the store")
+        }
+        if old.isAbstract != new.isAbstract {
+            differences.append(
+                "entity '\(entity)' is \(new.isAbstract ? "abstract" : "concrete") in the model "
+                    + "but \(old.isAbstract ? "abstract" : "concrete") in the store")
+        }
+        return differences
+    }
+}
