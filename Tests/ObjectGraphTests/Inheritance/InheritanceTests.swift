@@ -260,6 +260,24 @@ import Testing
         #expect(names(controller.fetchedObjects) == ["Fido", "Rex", "Spot", "Tweety", "Whiskers"])
     }
 
+    // MARK: - Uniqueness
+
+    @Test func inheritedUniquenessConstraintsAreCheckedPerConcreteEntity() throws {
+        let model = InheritanceModels.documents
+        let container = try PersistentContainer(model: model, storeDescription: .inMemory)
+        let context = container.newContext()
+        for entity in ["Document", "Note"] {
+            let item = ManagedObject(entity: try #require(model.entity(named: entity)), insertInto: context)
+            try item.setValue("same", forKey: "title")
+        }
+        try context.save()
+        let duplicate = ManagedObject(entity: try #require(model.entity(named: "Note")), insertInto: context)
+        try duplicate.setValue("same", forKey: "title")
+        let error = #expect(throws: PersistenceError.self) { try context.save() }
+        #expect(error?.code == .conflict)
+        #expect(error?.entityName == "Note")
+    }
+
     // MARK: - Untyped hierarchies
 
     @Test func anUntypedHierarchyFetchesAndRelatesLikeATypedOne() throws {
