@@ -60,7 +60,9 @@ extension CommitPlan {
                 let table = next.tables[relationship.destinationIndex]
                 func gone(_ id: ObjectID) -> Bool {
                     let index = model.entityIndex(of: id, heldBy: relationship)
-                    let exists = index == relationship.destinationIndex ? table[id.key] != nil : next.tables[index][id.key] != nil
+                    let exists =
+                        index == relationship.destinationIndex
+                        ? table[id.key] != nil : next.tables[index][id.key] != nil
                     return !exists && original[slot].refers(to: id)
                 }
                 switch row.values[slot] {

@@ -61,9 +61,11 @@ extension ManagedContext {
             // attributes come before the inherited relationships).
             var byMember: [Int: [FetchedProperty]] = [info.index: properties]
             for index in info.lineage.subentityIndexes {
-                byMember[index] = try FetchedProperty.resolve(properties.map(\.key), entity: model.infos[index], model: model)
+                byMember[index] = try FetchedProperty.resolve(
+                    properties.map(\.key), entity: model.infos[index], model: model)
             }
-            return try selectHierarchy(FetchSelection(request), of: info, as: Result.self) { candidate, member, resolver in
+            return try selectHierarchy(FetchSelection(request), of: info, as: Result.self) {
+                candidate, member, resolver in
                 var values: [String: StoreValue] = [:]
                 for property in byMember[member.index] ?? [] {
                     values[property.key] = property.value(of: candidate.values, resolver)

@@ -42,7 +42,9 @@ extension EntityDescription {
 
     /// The properties this entity declares itself, without those it inherits (the inherited
     /// ones come first in ``attributes`` and ``relationships`` of a model's description).
-    var ownProperties: (attributes: ArraySlice<AttributeDescription>, relationships: ArraySlice<RelationshipDescription>) {
+    var ownProperties:
+        (attributes: ArraySlice<AttributeDescription>, relationships: ArraySlice<RelationshipDescription>)
+    {
         let counts = inheritedPropertyCounts
         return (
             attributes.dropFirst(min(counts.attributes, attributes.count)),

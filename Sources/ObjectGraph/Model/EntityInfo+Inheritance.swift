@@ -34,7 +34,8 @@ extension EntityInfo.ResolvedRelationship {
     }
 
     func accepts(entityNamed name: String) -> Bool {
-        name == description.destination || (!destinationSubentityNames.isEmpty && destinationSubentityNames.contains(name))
+        name == description.destination
+            || (!destinationSubentityNames.isEmpty && destinationSubentityNames.contains(name))
     }
 }
 

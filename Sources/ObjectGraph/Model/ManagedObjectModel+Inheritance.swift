@@ -70,7 +70,8 @@ extension ManagedObjectModel {
         result.attributes = parent.attributes + own.attributes
         result.relationships = parent.relationships + own.relationships
         result.uniquenessConstraints =
-            parent.uniquenessConstraints + entity.uniquenessConstraints.filter { !parent.uniquenessConstraints.contains($0) }
+            parent.uniquenessConstraints
+            + entity.uniquenessConstraints.filter { !parent.uniquenessConstraints.contains($0) }
         let shift = parent.attributes.count
         let ownInitialValues = entity.initialValues.compactMap { value -> EntityDescription.InitialValue? in
             let slot = value.slot - (entity.attributes.count - own.attributes.count)
@@ -117,8 +118,11 @@ extension ManagedObjectModel {
         guard entities.contains(where: { $0.superentityName != nil }) else {
             return Array(repeating: EntityInfo.Lineage(), count: entities.count)
         }
-        let indexByName = Dictionary(entities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var lineages = entities.map { EntityInfo.Lineage(superentityIndex: $0.superentityName.flatMap { indexByName[$0] }) }
+        let indexByName = Dictionary(
+            entities.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var lineages = entities.map {
+            EntityInfo.Lineage(superentityIndex: $0.superentityName.flatMap { indexByName[$0] })
+        }
         for index in entities.indices {
             var ancestor = lineages[index].superentityIndex
             while let current = ancestor {

@@ -43,7 +43,8 @@ public struct ManagedObjectModel: Sendable, CustomStringConvertible {
                 }
                 return EntityInfo.ResolvedRelationship(
                     description: relationship, destinationIndex: destinationIndex, inverseSlot: inverseSlot,
-                    destinationSubentityNames: Set(lineages[destinationIndex].subentityIndexes.map { entities[$0].name }),
+                    destinationSubentityNames: Set(
+                        lineages[destinationIndex].subentityIndexes.map { entities[$0].name }),
                     destinationAttributeCount: destination.attributes.count)
             }
             infos.append(

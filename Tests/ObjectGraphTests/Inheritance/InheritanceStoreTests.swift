@@ -6,7 +6,8 @@ import Testing
     /// A file store holding one Dog and one Bird, each with a keeper.
     private func makeStoreFile(_ name: String) throws -> URL {
         let url = TemporaryDirectory.make().appendingPathComponent(name)
-        let container = try PersistentContainer(model: InheritanceModels.zoo, storeDescription: StoreDescription(url: url))
+        let container = try PersistentContainer(
+            model: InheritanceModels.zoo, storeDescription: StoreDescription(url: url))
         let context = container.newContext()
         let keeper = Keeper(context: context)
         keeper.name = "Alice"

@@ -100,13 +100,15 @@ import Testing
 
     @Test func unsavedChangesOfSubEntityObjectsAreMatchedOnTheirCurrentValues() throws {
         let (_, context) = try makeZoo()
-        let rex = try #require(try context.fetch(FetchRequest<Dog>(predicate: FetchPredicate(format: "name == 'Rex'"))).first)
+        let rex = try #require(
+            try context.fetch(FetchRequest<Dog>(predicate: FetchPredicate(format: "name == 'Rex'"))).first)
         rex.name = "Rexy"
         let bird = Bird(context: context)
         bird.name = "Polly"
         let fetched = try context.fetch(
             FetchRequest<Animal>(
-                predicate: try FetchPredicate(format: "name ENDSWITH 'y'"), sortDescriptors: [SortDescriptor(key: "name")]))
+                predicate: try FetchPredicate(format: "name ENDSWITH 'y'"),
+                sortDescriptors: [SortDescriptor(key: "name")]))
         #expect(names(fetched) == ["Polly", "Rexy", "Tweety"])
         #expect(fetched[1] === rex)
     }
@@ -188,8 +190,9 @@ import Testing
         #expect(Set(result.deletedObjectIDs.map(\.entityName)) == ["Dog", "Mammal"])
         #expect(result.count == 2)
         let reader = container.newContext()
-        #expect(names(try reader.fetch(FetchRequest<Animal>(sortDescriptors: [SortDescriptor(key: "name")])))
-            == ["Fido", "Tweety"])
+        #expect(
+            names(try reader.fetch(FetchRequest<Animal>(sortDescriptors: [SortDescriptor(key: "name")])))
+                == ["Fido", "Tweety"])
         // Rex's collar went with it (cascade), and the keeper's inverse lost him.
         #expect(try reader.count(for: Collar.fetchRequest()) == 0)
         let alice = try #require(try reader.fetch(Keeper.fetchRequest()).first { $0.name == "Alice" })
@@ -291,7 +294,8 @@ import Testing
             try item.setValue(folder, forKey: "folder")
         }
         try context.save()
-        let items = try context.fetch(FetchRequest<ManagedObject>(entityName: "Item", sortDescriptors: [SortDescriptor(key: "title")]))
+        let items = try context.fetch(
+            FetchRequest<ManagedObject>(entityName: "Item", sortDescriptors: [SortDescriptor(key: "title")]))
         #expect(items.map(\.objectID.entityName) == ["Document", "Invoice", "Note", "Invoice"])
         #expect(try context.count(for: FetchRequest<ManagedObject>(entityName: "Document")) == 3)
         let folderItems = try #require(try folder.value(forKey: "items") as? Set<ManagedObject>)

@@ -15,7 +15,8 @@ extension BinaryStoreFrame {
         guard !relationship.destinationSubentityNames.isEmpty else { return false }
         let destination = relationship.description.destination
         func write(_ id: ObjectID) {
-            let entity = id.entityName == destination ? relationship.destinationIndex : model.info(named: id.entityName)?.index
+            let entity =
+                id.entityName == destination ? relationship.destinationIndex : model.info(named: id.entityName)?.index
             writer.varint(UInt64(entity ?? relationship.destinationIndex))
             writer.varint(UInt64(id.key))
         }

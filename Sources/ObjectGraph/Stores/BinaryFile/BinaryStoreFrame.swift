@@ -135,7 +135,8 @@ enum BinaryStoreFrame {
         writer.varint(UInt64(bitPattern: version))
         for (slot, value) in values.enumerated() {
             if slot >= entity.attributeCount,
-                writeSubentityReferences(value, relationship: entity.relationship(at: slot), model: model, into: &writer)
+                writeSubentityReferences(
+                    value, relationship: entity.relationship(at: slot), model: model, into: &writer)
             {
                 continue
             }
