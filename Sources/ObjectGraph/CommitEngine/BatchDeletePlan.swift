@@ -49,8 +49,11 @@ struct BatchDeletePlan: DeleteRuleActions {
             let info = model.infos[entityIndex]
             for (offset, relationship) in info.relationships.enumerated() {
                 let rule = relationship.description.deleteRule
-                let destination = relationship.destinationIndex
-                guard rule != .noAction, !emptied.contains(destination) else { continue }
+                // With inheritance, the destination's sub-entities hold targets too.
+                let destinations = model.infos[relationship.destinationIndex].familyIndexes.filter {
+                    !emptied.contains($0)
+                }
+                guard rule != .noAction, !destinations.isEmpty else { continue }
                 guard let inverseSlot = relationship.inverseSlot else {
                     let slot = info.attributeCount + offset
                     snapshot.tables[entityIndex].forEach { key, row in
@@ -60,16 +63,22 @@ struct BatchDeletePlan: DeleteRuleActions {
                     }
                     continue
                 }
-                snapshot.tables[destination].forEach { key, row in
-                    let sources = Self.ids(row.values[inverseSlot])
-                    guard let source = sources.first else { return }
-                    let target = ObjectID(entityName: model.infos[destination].name, key: key)
-                    if rule == .nullify {
-                        // Every source is deleted: each leaves the target's inverse.
-                        for source in sources { applyDeleteRule(of: relationship, deleting: source, targets: [target]) }
-                    } else {
-                        // One deleted source is enough to cascade to or be denied by the target.
-                        applyDeleteRule(of: relationship, deleting: source, targets: [target])
+                for destination in destinations {
+                    let destinationSlot = model.infos[relationship.destinationIndex].slot(
+                        inverseSlot, in: model.infos[destination])
+                    snapshot.tables[destination].forEach { key, row in
+                        let sources = Self.ids(row.values[destinationSlot])
+                        guard let source = sources.first else { return }
+                        let target = ObjectID(entityName: model.infos[destination].name, key: key)
+                        if rule == .nullify {
+                            // Every source is deleted: each leaves the target's inverse.
+                            for source in sources {
+                                applyDeleteRule(of: relationship, deleting: source, targets: [target])
+                            }
+                        } else {
+                            // One deleted source is enough to cascade to or be denied by the target.
+                            applyDeleteRule(of: relationship, deleting: source, targets: [target])
+                        }
                     }
                 }
             }
@@ -121,10 +130,16 @@ struct BatchDeletePlan: DeleteRuleActions {
     /// Gathers the inverse slot of each target to remove `source` from (unless the target's
     /// whole entity is emptied).
     mutating func nullify(_ source: ObjectID, inverseSlot: Int, of targets: [ObjectID], destinationIndex: Int) {
-        guard !emptied.contains(destinationIndex) else { return }
+        let hasSubentities = model.infos[destinationIndex].hasSubentities
         for target in targets {
+            // With inheritance, a target may be an object of a sub-entity (the slot is the same).
+            let entityIndex =
+                hasSubentities && target.entityName != model.infos[destinationIndex].name
+                ? model.info(named: target.entityName)?.index ?? destinationIndex : destinationIndex
+            guard !emptied.contains(entityIndex) else { continue }
+            let slot = model.infos[destinationIndex].slot(inverseSlot, in: model.infos[entityIndex])
             nullifications[
-                NullifiedSlot(entityIndex: destinationIndex, key: target.key, slot: inverseSlot), default: []
+                NullifiedSlot(entityIndex: entityIndex, key: target.key, slot: slot), default: []
             ]
             .insert(source)
         }
@@ -134,9 +149,10 @@ struct BatchDeletePlan: DeleteRuleActions {
     mutating func cascade(
         from source: ObjectID, to targets: [ObjectID], through relationship: EntityInfo.ResolvedRelationship
     ) {
-        let destination = relationship.destinationIndex
-        guard !emptied.contains(destination) else { return }
-        for target in targets where snapshot.tables[destination][target.key] != nil {
+        for target in targets {
+            // With inheritance, a target may be an object of a sub-entity.
+            let destination = model.entityIndex(of: target, heldBy: relationship)
+            guard !emptied.contains(destination), snapshot.tables[destination][target.key] != nil else { continue }
             if deleted[destination, default: []].insert(target.key).inserted {
                 queue.append((destination, target.key))
             }

@@ -18,18 +18,23 @@ extension CommitPlan {
             guard var row = next.tables[entityIndex][key] else { continue }
             var changed = false
             for (offset, relationship) in info.relationships.enumerated() {
-                guard let map = merged[relationship.destinationIndex] else { continue }
+                // With inheritance, the targets may be in the destination's sub-entities' tables.
+                let destinations = model.infos[relationship.destinationIndex].familyIndexes
+                guard destinations.contains(where: { merged[$0] != nil }) else { continue }
+                func mergedKey(_ id: ObjectID) -> Int64? {
+                    merged[model.entityIndex(of: id, heldBy: relationship)]?[id.key]
+                }
                 let slot = info.attributeCount + offset
                 switch row.values[slot] {
                 case .object(let id):
-                    if let target = map[id.key] {
+                    if let target = mergedKey(id) {
                         row.values[slot] = .object(ObjectID(entityName: id.entityName, key: target))
                         changed = true
                     }
-                case .objects(let ids) where ids.contains(where: { map[$0.key] != nil }):
+                case .objects(let ids) where ids.contains(where: { mergedKey($0) != nil }):
                     var remapped: [ObjectID] = []
                     for id in ids {
-                        let target = ObjectID(entityName: id.entityName, key: map[id.key] ?? id.key)
+                        let target = ObjectID(entityName: id.entityName, key: mergedKey(id) ?? id.key)
                         if !remapped.contains(target) { remapped.append(target) }
                     }
                     if !relationship.description.isOrdered { remapped.sort { $0.key < $1.key } }
@@ -53,7 +58,13 @@ extension CommitPlan {
             for (offset, relationship) in info.relationships.enumerated() {
                 let slot = info.attributeCount + offset
                 let table = next.tables[relationship.destinationIndex]
-                func gone(_ id: ObjectID) -> Bool { table[id.key] == nil && original[slot].refers(to: id) }
+                func gone(_ id: ObjectID) -> Bool {
+                    let index = model.entityIndex(of: id, heldBy: relationship)
+                    let exists =
+                        index == relationship.destinationIndex
+                        ? table[id.key] != nil : next.tables[index][id.key] != nil
+                    return !exists && original[slot].refers(to: id)
+                }
                 switch row.values[slot] {
                 case .object(let id) where gone(id):
                     row.values[slot] = .null
@@ -80,9 +91,9 @@ extension CommitPlan {
             // Relationships are read by index, so that no description is copied per object.
             for offset in info.relationships.indices {
                 let slot = info.attributeCount + offset
-                let destinationIndex = info.relationships[offset].destinationIndex
+                let relationship = info.relationships[offset]
                 func check(_ target: ObjectID) {
-                    guard !next.tables[destinationIndex].contains(target.key),
+                    guard !next.tables[model.entityIndex(of: target, heldBy: relationship)].contains(target.key),
                         current.tables[entityIndex][key]?.values[slot].refers(to: target) != true
                     else { return }
                     conflicts.append(
@@ -113,9 +124,12 @@ extension CommitPlan {
         var deletedKeys: [Int: Set<Int64>]?
         for info in model.infos {
             for (offset, relationship) in info.relationships.enumerated() {
-                // An emptied entity lost every object: every reference to it goes.
-                let isEmptied = emptied.contains(relationship.destinationIndex)
-                guard isEmptied || deletedEntities.contains(relationship.destinationIndex) else { continue }
+                // An emptied entity lost every object: every reference to it goes. With
+                // inheritance, the targets may be objects of the destination's sub-entities.
+                let destinations = model.infos[relationship.destinationIndex].familyIndexes
+                guard destinations.contains(where: { emptied.contains($0) || deletedEntities.contains($0) }) else {
+                    continue
+                }
                 if let inverseSlot = relationship.inverseSlot {
                     let inverse = model.infos[relationship.destinationIndex].relationship(at: inverseSlot).description
                     guard inverse.deleteRule == .noAction else { continue }
@@ -125,8 +139,14 @@ extension CommitPlan {
                     for write in deletes { keys[write.entityIndex, default: []].insert(write.key) }
                     deletedKeys = keys
                 }
+                let isEmptied = emptied.contains(relationship.destinationIndex)
                 let keys = deletedKeys?[relationship.destinationIndex] ?? []
-                func gone(_ id: ObjectID) -> Bool { isEmptied || keys.contains(id.key) }
+                let allDeletedKeys = destinations.count > 1 ? deletedKeys ?? [:] : [:]
+                func gone(_ id: ObjectID) -> Bool {
+                    guard destinations.count > 1 else { return isEmptied || keys.contains(id.key) }
+                    let index = model.entityIndex(of: id, heldBy: relationship)
+                    return emptied.contains(index) || allDeletedKeys[index]?.contains(id.key) == true
+                }
                 let slot = info.attributeCount + offset
                 var cleaned: [(Int64, EntityTable.Row)] = []
                 next.tables[info.index].forEach { key, row in

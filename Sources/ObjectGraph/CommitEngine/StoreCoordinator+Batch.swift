@@ -8,18 +8,27 @@ extension StoreCoordinator {
     /// - Throws: `.validation` listing every `deny` rule that refuses (and every object that the
     ///   `nullify` rule would leave without a required relationship); or the commit's errors. In
     ///   every case nothing changed.
+    ///
+    /// With inheritance, `members` are the entity and its sub-entities, each with the predicate
+    /// compiled for it (their objects are the entity's too).
     func batchDelete(
-        _ info: EntityInfo, predicate: CompiledPredicate?, origin: ContextIdentifier
+        _ members: [(info: EntityInfo, predicate: CompiledPredicate?)], origin: ContextIdentifier
     ) throws -> (ids: DeletedObjectIDs, notification: SaveNotification?) {
-        guard let predicate else { return try batchDeleteAll([info], origin: origin) }
+        guard members.contains(where: { $0.predicate != nil }) else {
+            return try batchDeleteAll(members.map(\.info), origin: origin)
+        }
         var matched: [ObjectID] = []
         let (_, notification) = try commit(
             preparing: { snapshot in
-                let keys = Self.matches(info, predicate, in: snapshot)
-                matched = keys.map { ObjectID(entityName: info.name, key: $0) }
-                guard !keys.isEmpty else { return nil }
+                matched = []
                 var plan = BatchDeletePlan(model: model, snapshot: snapshot)
-                try plan.delete(keys, of: info.index)
+                for (member, predicate) in members {
+                    let keys = Self.matches(member, predicate, in: snapshot)
+                    guard !keys.isEmpty else { continue }
+                    matched += keys.map { ObjectID(entityName: member.name, key: $0) }
+                    try plan.delete(keys, of: member.index)
+                }
+                guard !matched.isEmpty else { return nil }
                 return plan.commit(origin: origin)
             }, alwaysNotifies: true)
         return (.listed(matched), matched.isEmpty ? nil : notification)
@@ -32,7 +41,7 @@ extension StoreCoordinator {
     /// - Returns: The deleted IDs of `infos`, entity by entity in key order (kept as key runs,
     ///   made into IDs only when read), and the commit's notification (`nil` if the entities were
     ///   empty).
-    /// - Throws: as ``batchDelete(_:predicate:origin:)``; in every case nothing changed.
+    /// - Throws: as ``batchDelete(_:origin:)``; in every case nothing changed.
     func batchDeleteAll(_ infos: [EntityInfo], origin: ContextIdentifier) throws -> (
         ids: DeletedObjectIDs, notification: SaveNotification?
     ) {
@@ -58,25 +67,31 @@ extension StoreCoordinator {
     ///   changed).
     /// - Throws: `.conflict` for a uniqueness constraint the new values break, or the commit's
     ///   errors. In every case nothing changed.
+    ///
+    /// With inheritance, `members` are the entity and its sub-entities, each with the predicate
+    /// compiled for it (an inherited attribute has the same slot in each).
     func batchUpdate(
-        _ info: EntityInfo, predicate: CompiledPredicate?, values: [(slot: Int, value: StoreValue)],
+        _ members: [(info: EntityInfo, predicate: CompiledPredicate?)], values: [(slot: Int, value: StoreValue)],
         origin: ContextIdentifier
     ) throws -> (ids: [ObjectID], notification: SaveNotification?) {
         var changed: [ObjectID] = []
         let (_, notification) = try commit(
             preparing: { snapshot in
+                changed = []
                 var commit = Commit(policy: .error, origin: origin)
-                let table = snapshot.tables[info.index]
-                for key in Self.matches(info, predicate, in: snapshot) {
-                    guard let row = table[key] else { continue }
-                    var updated = row.values
-                    for (slot, value) in values { updated[slot] = value }
-                    guard updated != row.values else { continue }
-                    commit.updated.append(
-                        Commit.Write(
-                            entityIndex: info.index, key: key, values: updated, expectedVersion: row.version,
-                            original: row.values))
-                    changed.append(ObjectID(entityName: info.name, key: key))
+                for (member, predicate) in members {
+                    let table = snapshot.tables[member.index]
+                    for key in Self.matches(member, predicate, in: snapshot) {
+                        guard let row = table[key] else { continue }
+                        var updated = row.values
+                        for (slot, value) in values { updated[slot] = value }
+                        guard updated != row.values else { continue }
+                        commit.updated.append(
+                            Commit.Write(
+                                entityIndex: member.index, key: key, values: updated, expectedVersion: row.version,
+                                original: row.values))
+                        changed.append(ObjectID(entityName: member.name, key: key))
+                    }
                 }
                 return commit.updated.isEmpty ? nil : commit
             }, alwaysNotifies: true)

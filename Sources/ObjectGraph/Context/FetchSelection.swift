@@ -5,6 +5,7 @@ struct FetchSelection {
     let fetchLimit: Int
     let fetchOffset: Int
     let includesPendingChanges: Bool
+    let includesSubentities: Bool
 
     init<Result>(_ request: FetchRequest<Result>) {
         predicate = request.predicate
@@ -12,5 +13,16 @@ struct FetchSelection {
         fetchLimit = request.fetchLimit
         fetchOffset = request.fetchOffset
         includesPendingChanges = request.includesPendingChanges
+        includesSubentities = request.includesSubentities
+    }
+
+    /// The same selection with another limit and offset, for one entity of a hierarchy.
+    init(_ selection: FetchSelection, fetchLimit: Int, fetchOffset: Int) {
+        predicate = selection.predicate
+        sortDescriptors = selection.sortDescriptors
+        self.fetchLimit = fetchLimit
+        self.fetchOffset = fetchOffset
+        includesPendingChanges = selection.includesPendingChanges
+        includesSubentities = false
     }
 }

@@ -57,8 +57,8 @@ struct FetchedProperty {
                 return FetchedProperty(
                     key: key, path: CompiledPath(hops: hops, last: slot, lastIsToMany: false), isRelationship: true)
             }
-            hops.append(CompiledPath.Hop(slot: slot, isToMany: false))
             current = model.infos[relationship.destinationIndex]
+            hops.append(CompiledPath.Hop(slot: slot, isToMany: false, destination: current.inheritanceRoot))
         }
         throw PersistenceError.unknownFetchedProperty(key, component: key, entity: entity.name)
     }

@@ -41,9 +41,9 @@ extension ManagedContext {
         guard let info = model.info(named: request.entityName) else {
             throw PersistenceError.unknownEntity(request.entityName)
         }
-        let predicate = try request.predicate.map { try CompiledPredicate($0, entity: info, model: model) }
+        let members = try batchMembers(of: info, predicate: request.predicate)
         let origin = batchOrigin("batch delete")
-        let (ids, notification) = try coordinator.batchDelete(info, predicate: predicate, origin: origin)
+        let (ids, notification) = try coordinator.batchDelete(members, origin: origin)
         return BatchDeleteResult(deleted: ids, notification: notification ?? .empty(origin: origin))
     }
 
@@ -84,11 +84,21 @@ extension ManagedContext {
             throw PersistenceError.unknownEntity(request.entityName)
         }
         let values = try checkedBatchValues(request.propertiesToUpdate, of: info)
-        let predicate = try request.predicate.map { try CompiledPredicate($0, entity: info, model: model) }
+        let members = try batchMembers(of: info, predicate: request.predicate)
         let origin = batchOrigin("batch update")
-        let (ids, notification) = try coordinator.batchUpdate(
-            info, predicate: predicate, values: values, origin: origin)
+        let (ids, notification) = try coordinator.batchUpdate(members, values: values, origin: origin)
         return BatchUpdateResult(updatedObjectIDs: ids, notification: notification ?? .empty(origin: origin))
+    }
+
+    /// The entity and, with inheritance, its sub-entities (whose objects are the entity's too),
+    /// each with the predicate compiled for it.
+    private func batchMembers(of info: EntityInfo, predicate: FetchPredicate?) throws -> [(
+        info: EntityInfo, predicate: CompiledPredicate?
+    )] {
+        let family = info.hasSubentities ? info.familyIndexes.map { model.infos[$0] } : [info]
+        return try family.map { member in
+            (member, try predicate.map { try CompiledPredicate($0, entity: member, model: model) })
+        }
     }
 
     /// The origin of a batch commit: a new identifier, so that every context (this one too)

@@ -70,7 +70,8 @@ extension ManagedContext {
         if canDeleteInStore, let name = request.entityName ?? model.info(forClass: Object.self)?.name,
             let info = model.info(named: name)
         {
-            return try deleteInStore([info])
+            // With inheritance, the objects of the entity's sub-entities go too.
+            return try deleteInStore(info.familyIndexes.map { model.infos[$0] })
         }
         return try withChangeJournal {
             let objects = try fetch(request)

@@ -27,6 +27,7 @@ extension ManagedContext {
     public func fetch<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [Result] {
         mergePendingSaves()
         let info = try request.entity(in: model)
+        if request.includesSubentities, info.hasSubentities { return try fetchHierarchy(request, of: info) }
         // `entity(in:)` checked that the entity's class is `Result` or a subclass of it.
         let materializing = info.materializingDescription
         let objects = try select(FetchSelection(request), info: info) { candidate, _ in
@@ -133,6 +134,7 @@ extension ManagedContext {
     public func count<Result: ManagedObject>(for request: FetchRequest<Result>) throws -> Int {
         mergePendingSaves()
         let info = try request.entity(in: model)
+        if request.includesSubentities, info.hasSubentities { return try countHierarchy(request, of: info) }
         let total: Int
         if let predicate = request.predicate {
             let compiled = try CompiledPredicate(predicate, entity: info, model: model, withSwiftPart: true)
@@ -253,7 +255,7 @@ extension ManagedContext {
 
     /// The object for a candidate; `materializing` is `info.materializingDescription`, made
     /// once per fetch rather than once per object.
-    private func object(
+    func object(
         for candidate: FetchCandidate, info: EntityInfo, materializing: EntityDescription? = nil
     ) -> ManagedObject {
         // A child context's candidates may be its ancestors' objects: it gets its own instance.

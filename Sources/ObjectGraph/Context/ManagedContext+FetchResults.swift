@@ -19,6 +19,11 @@ extension ManagedContext {
     public func fetchObjectIDs<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [ObjectID] {
         mergePendingSaves()
         let info = try request.entity(in: model)
+        if request.includesSubentities, info.hasSubentities {
+            return try selectHierarchy(FetchSelection(request), of: info, as: Result.self) { candidate, member, _ in
+                ObjectID(entityName: member.name, key: candidate.key)
+            }
+        }
         let name = info.name
         return try select(FetchSelection(request), info: info) { candidate, _ in
             ObjectID(entityName: name, key: candidate.key)
@@ -51,6 +56,23 @@ extension ManagedContext {
         mergePendingSaves()
         let info = try request.entity(in: model)
         let properties = try FetchedProperty.resolve(request.propertiesToFetch, entity: info, model: model)
+        if request.includesSubentities, info.hasSubentities {
+            // The request's entity's properties, resolved in each sub-entity (whose own
+            // attributes come before the inherited relationships).
+            var byMember: [Int: [FetchedProperty]] = [info.index: properties]
+            for index in info.lineage.subentityIndexes {
+                byMember[index] = try FetchedProperty.resolve(
+                    properties.map(\.key), entity: model.infos[index], model: model)
+            }
+            return try selectHierarchy(FetchSelection(request), of: info, as: Result.self) {
+                candidate, member, resolver in
+                var values: [String: StoreValue] = [:]
+                for property in byMember[member.index] ?? [] {
+                    values[property.key] = property.value(of: candidate.values, resolver)
+                }
+                return FetchedRow(objectID: ObjectID(entityName: member.name, key: candidate.key), values: values)
+            }
+        }
         let name = info.name
         return try select(FetchSelection(request), info: info) { candidate, resolver in
             var values: [String: StoreValue] = [:]

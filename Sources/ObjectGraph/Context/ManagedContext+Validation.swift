@@ -23,10 +23,13 @@ extension ManagedContext {
         guard failures.isEmpty else { throw PersistenceError.validationFailed(failures) }
     }
 
-    /// Appends an object's property failures (required values, relationship counts and
-    /// attribute rules); returns whether it had none.
+    /// Appends an object's property failures (an abstract entity, required values, relationship
+    /// counts and attribute rules); returns whether it had none.
     static func appendPropertyFailures(of object: ManagedObject, to failures: inout [PersistenceError]) -> Bool {
         let count = failures.count
+        if object.info.description.isAbstract {
+            failures.append(.abstractEntityInstance(objectID: object.objectID))
+        }
         appendRequiredValueFailures(of: object, to: &failures)
         if !object.info.validatedSlots.isEmpty { failures += ruleFailures(of: object) }
         return failures.count == count

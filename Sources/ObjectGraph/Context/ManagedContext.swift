@@ -295,16 +295,19 @@ private struct ContextDeleteActions: DeleteRuleActions {
     unowned let context: ManagedContext
 
     func nullify(_ source: ObjectID, inverseSlot: Int, of targets: [ObjectID], destinationIndex: Int) {
+        let destination = context.model.infos[destinationIndex]
         for id in targets {
-            context.existingOrNil(id)?.removeRelated(source, at: inverseSlot)
+            // A target of a sub-entity has the inverse at its own slot.
+            guard let target = context.existingOrNil(id) else { continue }
+            target.removeRelated(source, at: destination.slot(inverseSlot, in: target.info))
         }
     }
 
     func cascade(from source: ObjectID, to targets: [ObjectID], through relationship: EntityInfo.ResolvedRelationship) {
         for id in targets {
             guard let target = context.existingOrNil(id) else { continue }
-            if let inverseSlot = relationship.inverseSlot {
-                target.removeRelated(source, at: inverseSlot)
+            if relationship.inverseSlot != nil {
+                target.removeRelated(source, inverseOf: relationship)
             }
             context.delete(target)
         }

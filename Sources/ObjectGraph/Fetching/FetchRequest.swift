@@ -28,6 +28,11 @@ public struct FetchRequest<Result: ManagedObject>: Sendable, CustomStringConvert
     public var fetchOffset: Int = 0
     /// Whether unsaved inserts are included and objects pending deletion left out.
     public var includesPendingChanges = true
+    /// Whether the objects of the entity's sub-entities (at any depth) are fetched and counted
+    /// with the entity's own; `false` for the entity's own objects only.
+    ///
+    /// Core Data: `NSFetchRequest.includesSubentities`.
+    public var includesSubentities = true
     /// How many objects a store that pages its results should bring in at a time; 0 (the
     /// default) for all at once. A hint only: the stores of this library hold their data in
     /// memory, so the results are the same whatever its value (a negative one counts as 0).
@@ -90,6 +95,7 @@ public struct FetchRequest<Result: ManagedObject>: Sendable, CustomStringConvert
         if fetchOffset > 0 { parts.append("offset: \(fetchOffset)") }
         if fetchBatchSize > 0 { parts.append("batch size: \(fetchBatchSize)") }
         if !includesPendingChanges { parts.append("committed only") }
+        if !includesSubentities { parts.append("without sub-entities") }
         return "FetchRequest(\(parts.joined(separator: ", ")))"
     }
 }

@@ -78,6 +78,17 @@ public struct EntityDescription: Sendable, Hashable {
         get { storage.fields.initialValues }
         set { update { $0.initialValues = newValue } }
     }
+    /// How many of `attributes` and `relationships` (the first ones) a model copied from the
+    /// superentity when it flattened the hierarchy (see `EntityDescription+Inheritance.swift`).
+    var inheritedPropertyCounts: (attributes: Int, relationships: Int) {
+        get { storage.fields.inheritedPropertyCounts }
+        set { update { $0.inheritedPropertyCounts = newValue } }
+    }
+    /// The model's entity hierarchy, on the descriptions a model with inheritance hands out.
+    var hierarchy: EntityHierarchy? {
+        get { storage.fields.hierarchy }
+        set { update { $0.hierarchy = newValue } }
+    }
 
     /// The stored properties, behind one immutable reference: a description is handed to the
     /// initializer of every object created or fetched, and copying it then costs one retain
@@ -96,6 +107,8 @@ public struct EntityDescription: Sendable, Hashable {
         var boundInfo: EntityInfo?
         var isMaterializing = false
         var initialValues: [InitialValue] = []
+        var inheritedPropertyCounts = (attributes: 0, relationships: 0)
+        var hierarchy: EntityHierarchy?
     }
 
     private final class Storage: Sendable {

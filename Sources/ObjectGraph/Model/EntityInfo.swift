@@ -13,11 +13,21 @@ final class EntityInfo: Sendable {
         let destinationIndex: Int
         /// The inverse relationship's slot in the destination entity, if there is an inverse.
         let inverseSlot: Int?
+        /// The names of the destination's sub-entities (at any depth), whose objects the
+        /// relationship also holds; empty without inheritance.
+        let destinationSubentityNames: Set<String>
+        /// The destination's attribute count (its relationships' slots follow them).
+        let destinationAttributeCount: Int
 
-        init(description: RelationshipDescription, destinationIndex: Int, inverseSlot: Int?) {
+        init(
+            description: RelationshipDescription, destinationIndex: Int, inverseSlot: Int?,
+            destinationSubentityNames: Set<String> = [], destinationAttributeCount: Int = 0
+        ) {
+            self.destinationAttributeCount = destinationAttributeCount
             self.description = description
             self.destinationIndex = destinationIndex
             self.inverseSlot = inverseSlot
+            self.destinationSubentityNames = destinationSubentityNames
         }
     }
 
@@ -39,6 +49,8 @@ final class EntityInfo: Sendable {
 
     /// Property names as UTF-8, by slot, for readers that match keys without allocating.
     let propertyNameBytes: [[UInt8]]
+    /// Where the entity stands in the model's hierarchy (`EntityInfo+Inheritance.swift`).
+    let lineage: Lineage
 
     /// Slots of typed-subclass property wrappers, keyed by their storage key path.
     let keyPathSlots = Locked(KeyPathSlots())
@@ -68,9 +80,13 @@ final class EntityInfo: Sendable {
         }
     }
 
-    init(description: EntityDescription, index: Int, relationships: [ResolvedRelationship]) {
+    init(
+        description: EntityDescription, index: Int, relationships: [ResolvedRelationship],
+        lineage: Lineage = Lineage()
+    ) {
         self.description = description
         self.index = index
+        self.lineage = lineage
         self.objectClass = description.objectClass
         self.attributeCount = description.attributes.count
         var slots: [String: Int] = [:]

@@ -21,6 +21,7 @@ extension ManagedObjectModel {
             }
             differences += attributeDifferences(entity.name, stored.attributes, entity.attributes)
             differences += relationshipDifferences(entity.name, stored.relationships, entity.relationships)
+            differences += hierarchyDifferences(entity.name, stored, entity)
         }
         return differences
     }

@@ -139,7 +139,12 @@ extension ManagedObjectModel {
                     + "exist. Add that relationship to '\(destination.name)' or fix the inverse name.",
                 entity: entity.name, key: relationship.name)
         }
-        guard inverse.destination == entity.name, inverse.inverse == relationship.name else {
+        // An inherited relationship's inverse points at the superentity that declares it.
+        guard
+            inverse.destination == entity.name
+                || Self.entity(named: entity.name, isKindOf: inverse.destination, in: byName),
+            inverse.inverse == relationship.name
+        else {
             throw PersistenceError.invalidModel(
                 "Relationship '\(label)' and its inverse '\(destination.name).\(inverseName)' do not point at each "
                     + "other: the inverse's destination is '\(inverse.destination)' and its inverse is "

@@ -18,9 +18,18 @@ public struct ManagedObjectModel: Sendable, CustomStringConvertible {
     ///
     /// - Throws: `PersistenceError.Code.invalidModel` naming the first inconsistency: an empty or
     ///   duplicate name, a relationship to an unknown entity, a missing or mismatched inverse, a
-    ///   default value of the wrong type, a uniqueness constraint on an unknown attribute.
+    ///   default value of the wrong type, a uniqueness constraint on an unknown attribute, an
+    ///   unknown superentity, a cycle of superentities, a sub-entity property that redeclares an
+    ///   inherited one.
+    ///
+    /// A sub-entity (one with a ``EntityDescription/superentityName``) lists only its own
+    /// properties, as a Core Data model file does; the model's description of it has the
+    /// inherited ones first (see Docs/Inheritance.md).
     public init(entities: [EntityDescription]) throws {
+        var entities = try Self.flattenHierarchy(entities)
         try Self.validate(entities)
+        let lineages = Self.lineages(of: entities)
+        entities = Self.linkHierarchy(entities)
         let indexByName = Dictionary(uniqueKeysWithValues: entities.enumerated().map { ($1.name, $0) })
         var infos: [EntityInfo] = []
         for (index, entity) in entities.enumerated() {
@@ -33,9 +42,13 @@ public struct ManagedObjectModel: Sendable, CustomStringConvertible {
                     }
                 }
                 return EntityInfo.ResolvedRelationship(
-                    description: relationship, destinationIndex: destinationIndex, inverseSlot: inverseSlot)
+                    description: relationship, destinationIndex: destinationIndex, inverseSlot: inverseSlot,
+                    destinationSubentityNames: Set(
+                        lineages[destinationIndex].subentityIndexes.map { entities[$0].name }),
+                    destinationAttributeCount: destination.attributes.count)
             }
-            infos.append(EntityInfo(description: entity, index: index, relationships: relationships))
+            infos.append(
+                EntityInfo(description: entity, index: index, relationships: relationships, lineage: lineages[index]))
         }
         self.infos = infos
         self.infoByName = Dictionary(uniqueKeysWithValues: infos.map { ($0.name, $0) })

@@ -2,9 +2,13 @@ extension ManagedObject {
     /// The entity description derived from this subclass's `@Attribute` and `@Relationship`
     /// properties, in declaration order (superclass properties first).
     ///
+    /// A superclass in `entityClasses` (the model's other classes) is the entity's superentity:
+    /// the description then has only the properties declared below it, and names it in
+    /// `superentityName`. Superclasses that are not entities contribute their properties.
+    ///
     /// - Throws: `PersistenceError.Code.invalidModel` for a wrapped property whose declaration
     ///   was not recorded (a wrapper made other than by its initializers).
-    static func derivedEntityDescription() throws -> EntityDescription {
+    static func derivedEntityDescription(entityClasses: Set<ObjectIdentifier> = []) throws -> EntityDescription {
         // The prototype's wrappers record their declarations as they are initialized: the most
         // derived class's properties first, each class's in declaration order (Mirror's order).
         let (prototype, declarations) = PropertyDeclarations.recording {
@@ -16,7 +20,14 @@ extension ManagedObject {
         var levels: [[DerivedProperty]] = []
         var next = 0
         var mirror: Mirror? = Mirror(reflecting: prototype)
+        var superentity: ManagedObject.Type?
         while let current = mirror, current.subjectType != ManagedObject.self {
+            if current.subjectType != self, let type = current.subjectType as? ManagedObject.Type,
+                entityClasses.contains(ObjectIdentifier(type))
+            {
+                superentity = type
+                break
+            }
             var level: [DerivedProperty] = []
             for child in current.children {
                 guard let label = child.label, label.hasPrefix("_"), child.value is DerivableProperty else { continue }
@@ -51,6 +62,8 @@ extension ManagedObject {
             uniquenessConstraints: uniquenessConstraints, objectClass: self)
         entity.initialValues = initialValues
         entity.renamingIdentifier = renamingIdentifier
+        entity.superentityName = superentity?.entityName
+        entity.isAbstract = isAbstractEntity
         return entity
     }
 

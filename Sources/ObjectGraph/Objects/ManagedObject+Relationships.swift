@@ -22,7 +22,8 @@ extension ManagedObject {
 
     /// Sets a relationship from an untyped value, checking the destination entity.
     func setRelationship(fromAny value: Any?, at slot: Int) throws {
-        let relationship = info.relationship(at: slot).description
+        let resolved = info.relationship(at: slot)
+        let relationship = resolved.description
         let targets: [ManagedObject]?
         // Core Data code passes NSSet, NSOrderedSet and NSArray.
         switch value.map(FoundationBridging.unbridgedFoundationValue) {
@@ -36,7 +37,7 @@ extension ManagedObject {
             targets = typed.count == objects.count ? typed.sorted { $0.objectID < $1.objectID } : nil
         default: targets = nil
         }
-        guard let targets, targets.allSatisfy({ $0.info.name == relationship.destination }) else {
+        guard let targets, targets.allSatisfy({ resolved.accepts(entityNamed: $0.info.name) }) else {
             throw PersistenceError.typeMismatch(
                 key: relationship.name, entity: info.name, objectID: objectID,
                 expected: relationship.isToMany
@@ -89,14 +90,14 @@ extension ManagedObject {
         let stored: StoreValue =
             relationship.description.isToMany ? .objects(newIDs) : newIDs.first.map { .object($0) } ?? .null
         setStoreValue(stored, at: slot)
-        guard let inverseSlot = relationship.inverseSlot else { return }
+        guard relationship.inverseSlot != nil else { return }
         let newSet = seen ?? (newIDs.count > 16 ? Set(newIDs) : nil)
         let oldSet = oldIDs.count > 16 ? Set(oldIDs) : nil
         for id in oldIDs where !(newSet?.contains(id) ?? newIDs.contains(id)) {
-            context.existingOrNil(id)?.removeRelated(objectID, at: inverseSlot)
+            context.existingOrNil(id)?.removeRelated(objectID, inverseOf: relationship)
         }
         for target in targets where !(oldSet?.contains(target.objectID) ?? oldIDs.contains(target.objectID)) {
-            target.addRelated(self, at: inverseSlot)
+            target.addRelated(self, inverseOf: relationship)
         }
     }
 
@@ -127,9 +128,9 @@ extension ManagedObject {
         let newID = target?.objectID
         guard oldID != newID else { return }
         setStoreValue(newID.map { .object($0) } ?? .null, at: slot)
-        guard let inverseSlot = relationship.inverseSlot else { return }
-        if let oldID { context.existingOrNil(oldID)?.removeRelated(objectID, at: inverseSlot) }
-        target?.addRelated(self, at: inverseSlot)
+        guard relationship.inverseSlot != nil else { return }
+        if let oldID { context.existingOrNil(oldID)?.removeRelated(objectID, inverseOf: relationship) }
+        target?.addRelated(self, inverseOf: relationship)
     }
 
     /// Adds `source` to this object's relationship in `slot` (the inverse side of a change);
@@ -152,12 +153,24 @@ extension ManagedObject {
             }
             return
         }
-        if case .object(let previous) = values[slot], previous != source.objectID,
-            let backSlot = relationship.inverseSlot
-        {
-            context?.existingOrNil(previous)?.removeRelated(objectID, at: backSlot)
+        if case .object(let previous) = values[slot], previous != source.objectID, relationship.inverseSlot != nil {
+            context?.existingOrNil(previous)?.removeRelated(objectID, inverseOf: relationship)
         }
         setStoreValue(.object(source.objectID), at: slot)
+    }
+
+    /// Adds `source` to this object's side of `relationship` (a relationship of `source`'s
+    /// entity whose inverse this object has).
+    private func addRelated(_ source: ManagedObject, inverseOf relationship: EntityInfo.ResolvedRelationship) {
+        guard let slot = relationship.inverseSlot(in: info) else { return }
+        addRelated(source, at: slot)
+    }
+
+    /// Removes `id` from this object's side of `relationship` (a relationship of `id`'s entity
+    /// whose inverse this object has).
+    func removeRelated(_ id: ObjectID, inverseOf relationship: EntityInfo.ResolvedRelationship) {
+        guard let slot = relationship.inverseSlot(in: info) else { return }
+        removeRelated(id, at: slot)
     }
 
     /// Removes `id` from this object's relationship in `slot`.

@@ -140,6 +140,20 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     /// Core Data: `NSEntityDescription.renamingIdentifier`.
     open class var renamingIdentifier: String? { nil }
 
+    /// Whether the class's entity is abstract: it only exists to be inherited from, and its
+    /// objects cannot be saved. Class properties are inherited, so an abstract class whose
+    /// subclasses are concrete answers for itself only.
+    ///
+    /// For example:
+    /// ```swift
+    /// class Animal: ManagedObject {
+    ///     override class var isAbstractEntity: Bool { self == Animal.self }
+    /// }
+    /// ```
+    ///
+    /// Core Data: `NSEntityDescription.isAbstract` (the "Abstract Entity" box of Xcode's editor).
+    open class var isAbstractEntity: Bool { false }
+
     /// The object's identity; its key is assigned when the object is first inserted.
     public internal(set) var objectID: ObjectID {
         get { ObjectID(entityName: info.name, key: objectKey) }

@@ -5,7 +5,9 @@ extension CompiledPath {
     func scalar(from values: [StoreValue], resolver: PredicateResolver) -> StoreValue {
         var current = values
         for hop in hops {
-            guard case .object(let id) = current[hop.slot], let next = resolver.resolve(id) else { return .null }
+            guard case .object(let id) = current[hop.slot], let next = resolver.resolve(id, as: hop.destination) else {
+                return .null
+            }
             current = next
         }
         return current[last]
@@ -34,11 +36,11 @@ extension CompiledPath {
                         if seen == nil { seen = [] }
                         guard seen!.insert(id).inserted else { continue }
                     }
-                    if let resolved = resolver.resolve(id) { next.append(resolved) }
+                    if let resolved = resolver.resolve(id, as: step.destination) { next.append(resolved) }
                 case .objects(let ids):
                     if seen == nil { seen = Set(minimumCapacity: ids.count) }
                     for id in ids where seen!.insert(id).inserted {
-                        if let resolved = resolver.resolve(id) { next.append(resolved) }
+                        if let resolved = resolver.resolve(id, as: step.destination) { next.append(resolved) }
                     }
                 default: break
                 }

@@ -302,12 +302,18 @@ struct CompiledPath {
     struct Hop {
         let slot: Int
         let isToMany: Bool
+        /// The destination, when it has sub-entities (whose rows are read in its layout); `nil`
+        /// otherwise.
+        var destination: EntityInfo? = nil
     }
 
     let hops: [Hop]
     let last: Int
     /// Whether the final slot is a to-many relationship.
     let lastIsToMany: Bool
+    /// The entity the path starts from, when it has sub-entities and the path is applied to
+    /// objects reached by ID (variables, collection elements); `nil` otherwise.
+    var root: EntityInfo? = nil
 
     /// Whether the path yields many values (it passes through or ends at a to-many).
     var isCollection: Bool { lastIsToMany || hops.contains { $0.isToMany } }

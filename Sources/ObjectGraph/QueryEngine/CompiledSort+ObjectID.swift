@@ -30,8 +30,8 @@ extension CompiledSort {
                     "the key path goes through a to-many relationship; sort by a to-one key path or in Swift",
                     key: key, entity: entity.name)
             }
-            hops.append(CompiledPath.Hop(slot: slot, isToMany: false))
             current = model.infos[relationship.destinationIndex]
+            hops.append(CompiledPath.Hop(slot: slot, isToMany: false, destination: current.inheritanceRoot))
         }
         // A property named objectID is sorted as that property.
         guard current.slotByName[objectIDKey] == nil else { return nil }

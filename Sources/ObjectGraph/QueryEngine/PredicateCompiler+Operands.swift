@@ -164,18 +164,20 @@ extension PredicateCompiler {
                     kind: .init(attribute.type), isCollection: throughToMany,
                     summary: throughToMany
                         ? "a collection of \(attribute.type.rawValue) values" : attribute.type.rawValue)
-                return (CompiledPath(hops: hops, last: slot, lastIsToMany: false), type)
+                return (CompiledPath(hops: hops, last: slot, lastIsToMany: false, root: start.inheritanceRoot), type)
             }
             let relationship = current.relationship(at: slot)
             let destination = model.infos[relationship.destinationIndex]
             if isLast {
                 let isToMany = relationship.description.isToMany
                 return (
-                    CompiledPath(hops: hops, last: slot, lastIsToMany: isToMany),
+                    CompiledPath(hops: hops, last: slot, lastIsToMany: isToMany, root: start.inheritanceRoot),
                     objectType(destination, isCollection: throughToMany || isToMany)
                 )
             }
-            hops.append(CompiledPath.Hop(slot: slot, isToMany: relationship.description.isToMany))
+            hops.append(
+                CompiledPath.Hop(
+                    slot: slot, isToMany: relationship.description.isToMany, destination: destination.inheritanceRoot))
             current = destination
         }
         preconditionFailure("resolve(_:from:text:) needs at least one key")

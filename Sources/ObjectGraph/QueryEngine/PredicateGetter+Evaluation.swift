@@ -18,7 +18,7 @@ extension PredicateGetter {
         switch self {
         case .slot(let slot): return .one(scope.values[slot])
         case .path(let root, let path):
-            guard let values = root.values(in: scope, resolver: resolver) else {
+            guard let values = root.values(in: scope, resolver: resolver, as: path.root) else {
                 return path.isCollection ? .many([]) : .one(.null)
             }
             guard path.isCollection else { return .one(path.scalar(from: values, resolver: resolver)) }
@@ -26,7 +26,7 @@ extension PredicateGetter {
             path.collect(from: values, hop: 0, resolver: resolver, into: &elements)
             return .many(elements)
         case .relationshipCount(let root, let path):
-            guard let values = root.values(in: scope, resolver: resolver),
+            guard let values = root.values(in: scope, resolver: resolver, as: path.root),
                 case .objects(let ids) = path.scalar(from: values, resolver: resolver)
             else { return .one(.int(0)) }
             return .one(.int(Int64(ids.reduce(0) { $0 + (resolver.resolve($1) == nil ? 0 : 1) })))
@@ -40,7 +40,7 @@ extension PredicateGetter {
             guard let path else { return .one(PredicateAggregation.apply(function, to: elements)) }
             var values: [StoreValue] = []
             for element in elements {
-                guard case .object(let id) = element, let object = resolver.resolve(id) else { continue }
+                guard case .object(let id) = element, let object = resolver.resolve(id, as: path.root) else { continue }
                 if path.isCollection {
                     path.collect(from: object, hop: 0, resolver: resolver, into: &values)
                 } else {
@@ -67,10 +67,10 @@ extension PredicateGetter {
 }
 
 extension PredicateGetter.PathRoot {
-    func values(in scope: PredicateScope, resolver: PredicateResolver) -> [StoreValue]? {
+    func values(in scope: PredicateScope, resolver: PredicateResolver, as entity: EntityInfo? = nil) -> [StoreValue]? {
         switch self {
         case .object: scope.values
-        case .variable(let index): resolver.resolve(scope.variables[index])
+        case .variable(let index): resolver.resolve(scope.variables[index], as: entity)
         }
     }
 }

@@ -28,7 +28,8 @@ extension PredicateGetter {
             case .many(let values): return .many(values.map(PredicateCalculator.length))
             }
         case .member(let base, let path):
-            guard case .object(let id) = base.scalar(in: scope, resolver: resolver), let values = resolver.resolve(id)
+            guard case .object(let id) = base.scalar(in: scope, resolver: resolver),
+                let values = resolver.resolve(id, as: path.root)
             else { return path.isCollection ? .many([]) : .one(.null) }
             guard path.isCollection else { return .one(path.scalar(from: values, resolver: resolver)) }
             var elements: [StoreValue] = []

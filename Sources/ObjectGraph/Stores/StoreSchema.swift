@@ -60,7 +60,9 @@ enum StoreSchema {
                 }
                 writer.byte(UInt8(ascii: "]"))
             }
-            writer.raw("]}")
+            writer.byte(UInt8(ascii: "]"))
+            writeHierarchy(of: entity, into: &writer, pretty: pretty)
+            writer.byte(UInt8(ascii: "}"))
         }
         if pretty && !entities.isEmpty { writer.raw("\n  ") }
         writer.byte(UInt8(ascii: "]"))
@@ -86,13 +88,14 @@ enum StoreSchema {
                         try reader.readArray { reader, _ in names.append(try reader.readString()) }
                         entity.uniquenessConstraints.append(names)
                     }
+                case "superentity", "abstract": try readHierarchy(key, into: &entity, &reader)
                 default: throw reader.error("unknown schema key \"\(key)\"")
                 }
             }
             try requireKeys(["name", "attributes", "relationships", "uniquenessConstraints"], in: seen, reader)
             entities.append(entity)
         }
-        return entities
+        return try markInheritedProperties(entities, reader)
     }
 
     private static func readAttribute(_ reader: inout JSONReader) throws -> AttributeDescription {

@@ -40,6 +40,14 @@ package final class Locked<Value> {
     ) throws(E) -> Result {
         try storage.withLock(body)
     }
+
+    /// Runs `body` with exclusive access to the value if the lock is free at once, and returns
+    /// what it returns; `nil` without running it if another thread holds the lock.
+    package func withLockIfAvailable<Result: ~Copyable, E: Error>(
+        _ body: (inout Value) throws(E) -> Result
+    ) throws(E) -> Result? {
+        try storage.withLockIfAvailable(body)
+    }
 }
 
 // @unchecked: the value is only reached inside `withLock`, which holds the lock.
@@ -97,6 +105,25 @@ final class LockedStorage<Value>: ManagedBuffer<LockedStorage<Value>.Slot, Locke
             defer { Self.unlock(primitive) }
             return try body(&value.pointee.value)
         }
+    }
+
+    func withLockIfAvailable<Result: ~Copyable, E: Error>(
+        _ body: (inout Value) throws(E) -> Result
+    ) throws(E) -> Result? {
+        try withUnsafeMutablePointers { (value, primitive) throws(E) -> Result? in
+            guard Self.tryLock(primitive) else { return nil }
+            defer { Self.unlock(primitive) }
+            return try body(&value.pointee.value)
+        }
+    }
+
+    /// Takes the lock if it is free; `false` if another thread holds it.
+    static func tryLock(_ primitive: UnsafeMutablePointer<Primitive>) -> Bool {
+        #if canImport(Darwin)
+            os_unfair_lock_trylock(primitive)
+        #else
+            pthread_mutex_trylock(primitive) == 0
+        #endif
     }
 
     static func lock(_ primitive: UnsafeMutablePointer<Primitive>) {

@@ -103,9 +103,14 @@ public struct StoreSnapshot: Sendable {
                 for (offset, relationship) in info.relationships.enumerated() {
                     let destination = destinations[offset]
                     func check(_ target: ObjectID) {
-                        guard
-                            target.entityName != relationship.description.destination || destination[target.key] == nil
-                        else { return }
+                        if target.entityName == relationship.description.destination {
+                            guard destination[target.key] == nil else { return }
+                        } else if relationship.accepts(entityNamed: target.entityName),
+                            let targetInfo = model.info(named: target.entityName)
+                        {
+                            // An object of one of the destination's sub-entities.
+                            guard tables[targetInfo.index][target.key] == nil else { return }
+                        }
                         dangling.append(
                             (ObjectID(entityName: info.name, key: key), relationship.description.name, target))
                     }
@@ -150,12 +155,13 @@ extension EntityInfo {
                 }
                 continue
             }
-            let relationship = relationship(at: slot).description
+            let resolved = relationship(at: slot)
+            let relationship = resolved.description
             switch value {
             case .null where !relationship.isToMany: continue
-            case .object(let id) where !relationship.isToMany && id.entityName == relationship.destination: continue
+            case .object(let id) where !relationship.isToMany && resolved.accepts(entityNamed: id.entityName): continue
             case .objects(let ids)
-            where relationship.isToMany && ids.allSatisfy({ $0.entityName == relationship.destination }):
+            where relationship.isToMany && ids.allSatisfy({ resolved.accepts(entityNamed: $0.entityName) }):
                 continue
             default:
                 return

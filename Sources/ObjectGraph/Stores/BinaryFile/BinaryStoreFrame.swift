@@ -29,6 +29,9 @@ enum BinaryStoreFrame {
 
     enum Tag: UInt8 {
         case null = 0, `false`, `true`, int, float, double, string, decimal, date, data, uuid, url, object, objects
+        /// A to-one or to-many relationship that holds objects of its destination's sub-entities:
+        /// each object with its entity's number (`BinaryStoreFrame+Subentities.swift`).
+        case entityObject, entityObjects
     }
 
     /// A frame holding the whole snapshot.
@@ -39,7 +42,9 @@ enum BinaryStoreFrame {
             let table = snapshot.tables[info.index]
             writeNextKey(table.nextKey, entity: info.index, into: &writer)
             table.forEach { key, row in
-                writePut(key: key, version: row.version, values: row.values, entity: info, into: &writer)
+                writePut(
+                    key: key, version: row.version, values: row.values, entity: info, model: snapshot.model,
+                    into: &writer)
             }
         }
         return endFrame(writer)
@@ -63,7 +68,8 @@ enum BinaryStoreFrame {
         for record in changes.inserted + changes.updated {
             guard let info = model.info(named: record.objectID.entityName) else { continue }
             writePut(
-                key: record.objectID.key, version: record.version, values: record.values, entity: info, into: &writer)
+                key: record.objectID.key, version: record.version, values: record.values, entity: info, model: model,
+                into: &writer)
         }
         // The objects of emptied entities are not listed here (their entity's deleteAll record
         // covers them). Deleted IDs come in runs of one entity: look its name up once per run.
@@ -120,13 +126,22 @@ enum BinaryStoreFrame {
     }
 
     private static func writePut(
-        key: Int64, version: Int64, values: [StoreValue], entity: EntityInfo, into writer: inout ByteWriter
+        key: Int64, version: Int64, values: [StoreValue], entity: EntityInfo, model: ManagedObjectModel,
+        into writer: inout ByteWriter
     ) {
         writer.u8(Operation.put.rawValue)
         writer.varint(UInt64(entity.index))
         writer.varint(UInt64(key))
         writer.varint(UInt64(bitPattern: version))
-        for value in values { write(value, into: &writer) }
+        for (slot, value) in values.enumerated() {
+            if slot >= entity.attributeCount,
+                writeSubentityReferences(
+                    value, relationship: entity.relationship(at: slot), model: model, into: &writer)
+            {
+                continue
+            }
+            write(value, into: &writer)
+        }
     }
 
     private static func write(_ value: StoreValue, into writer: inout ByteWriter) {

@@ -141,7 +141,7 @@ struct BinaryStoreReplay {
                 var values: [StoreValue] = []
                 values.reserveCapacity(slots.count)
                 for slot in slots.indices {
-                    values.append(try readValue(&reader, slot: slot, plan: slots[slot], of: info))
+                    values.append(try readValue(&reader, slot: slot, plan: slots[slot], of: info, infos: infos))
                 }
                 let size = reader.position - start
                 guard snapshot.keySpaceAdmits(key, table: info.index) else {
@@ -192,6 +192,22 @@ struct BinaryStoreReplay {
         return metadata
     }
 
+    /// An object of a relationship's destination or of one of its sub-entities, with its entity
+    /// number (``BinaryStoreFrame/writeSubentityReferences(_:relationship:model:into:)``).
+    private static func readSubentityReference(
+        _ reader: inout ByteReader, slot: Int, of info: EntityInfo, infos: [EntityInfo]
+    ) throws -> ObjectID {
+        let start = reader.position
+        let entity = Int(clamping: try reader.varint())
+        let relationship = info.relationship(at: slot)
+        guard entity < infos.count, relationship.accepts(entityNamed: infos[entity].name) else {
+            throw reader.error(
+                "\(info.name).\(relationship.description.name) refers to an object of an entity that is not "
+                    + "\(relationship.description.destination) or one of its sub-entities", at: start)
+        }
+        return ObjectID(entityName: infos[entity].name, key: try readKey(&reader))
+    }
+
     private static func readKey(_ reader: inout ByteReader) throws -> Int64 {
         let start = reader.position
         let key = try reader.varint()
@@ -224,7 +240,7 @@ struct BinaryStoreReplay {
     }
 
     private static func readValue(
-        _ reader: inout ByteReader, slot: Int, plan: SlotPlan, of info: EntityInfo
+        _ reader: inout ByteReader, slot: Int, plan: SlotPlan, of info: EntityInfo, infos: [EntityInfo]
     ) throws -> StoreValue {
         let start = reader.position
         guard let tag = BinaryStoreFrame.Tag(rawValue: try reader.u8()) else {
@@ -245,17 +261,22 @@ struct BinaryStoreReplay {
             case .object:
                 let destination = info.relationship(at: slot).description.destination
                 return .object(ObjectID(entityName: destination, key: try readKey(&reader)))
+            case .entityObject:
+                return .object(try readSubentityReference(&reader, slot: slot, of: info, infos: infos))
             default: throw mismatch()
             }
         case .toMany:
-            guard tag == .objects else { throw mismatch() }
+            guard tag == .objects || tag == .entityObjects else { throw mismatch() }
             let destination = info.relationship(at: slot).description.destination
             let count = try reader.varint()
             guard count <= UInt64(reader.buffer.count - reader.position) else { throw mismatch() }
             var ids: [ObjectID] = []
             ids.reserveCapacity(Int(count))
             for _ in 0..<count {
-                ids.append(ObjectID(entityName: destination, key: try readKey(&reader)))
+                ids.append(
+                    tag == .objects
+                        ? ObjectID(entityName: destination, key: try readKey(&reader))
+                        : try readSubentityReference(&reader, slot: slot, of: info, infos: infos))
             }
             if let duplicate = ObjectID.firstDuplicate(in: ids) {
                 throw reader.error("\(info.name).\(info.propertyName(at: slot)) lists \(duplicate) twice", at: start)

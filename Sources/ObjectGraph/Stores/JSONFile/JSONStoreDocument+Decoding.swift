@@ -182,12 +182,12 @@ extension JSONStoreDocument {
         reader.skipWhitespace()
         let offset = reader.position
         if !info.isAttribute(slot) {
-            let relationship = info.relationship(at: slot).description
-            let destination = relationship.destination
+            let resolved = info.relationship(at: slot)
+            let relationship = resolved.description
             if relationship.isToMany {
                 var ids: [ObjectID] = []
                 try reader.readArray { reader, _ in
-                    ids.append(ObjectID(entityName: destination, key: try reader.readInt64()))
+                    ids.append(try readReference(&reader, relationship: resolved, of: info))
                 }
                 if let duplicate = ObjectID.firstDuplicate(in: ids) {
                     throw reader.error(
@@ -195,7 +195,7 @@ extension JSONStoreDocument {
                 }
                 return .objects(ids)
             }
-            return reader.readNull() ? .null : .object(ObjectID(entityName: destination, key: try reader.readInt64()))
+            return reader.readNull() ? .null : .object(try readReference(&reader, relationship: resolved, of: info))
         }
         if reader.readNull() {
             // Saves never leave a required attribute null (validation refuses them) and typed

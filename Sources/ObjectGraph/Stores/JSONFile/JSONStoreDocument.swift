@@ -102,12 +102,14 @@ enum JSONStoreDocument {
             UUIDText.write(uuid, into: &writer)
             writer.byte(UInt8(ascii: "\""))
         case .url(let url): writer.string(url.absoluteString)
-        case .object(let id): writer.int(id.key)
+        case .object(let id):
+            writeReference(id, destination: info.relationship(at: slot).description.destination, into: &writer)
         case .objects(let ids):
             writer.byte(UInt8(ascii: "["))
+            let destination = info.relationship(at: slot).description.destination
             for (index, id) in ids.enumerated() {
                 if index > 0 { writer.raw(pretty ? ", " : ",") }
-                writer.int(id.key)
+                writeReference(id, destination: destination, into: &writer)
             }
             writer.byte(UInt8(ascii: "]"))
         }
