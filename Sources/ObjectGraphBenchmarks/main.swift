@@ -161,4 +161,8 @@ let indexWorkloads =
 if only.map({ $0.hasPrefix("(issue 4)") || indexWorkloads.contains($0) }) ?? true {
     try runIndexBenchmarks(count: bulkCount)
 }
+/// `--only lookup` runs the UUID and compound-index lookups.
+if only.map({ $0.hasPrefix("lookup") }) ?? true {
+    try runLookupBenchmarks(count: bulkCount)
+}
 try runStoreBenchmarks(count: bulkCount)

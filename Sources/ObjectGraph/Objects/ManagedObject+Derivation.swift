@@ -1,10 +1,12 @@
 extension ManagedObject {
     /// The entity description derived from this subclass's `@Attribute` and `@Relationship`
-    /// properties, in declaration order (superclass properties first).
+    /// properties, in declaration order (superclass properties first), with the class's
+    /// ``indexes`` unless `withIndexes` is false (a key path probe derives the entity to name an
+    /// index's key paths).
     ///
     /// - Throws: `PersistenceError.Code.invalidModel` for a wrapped property whose declaration
     ///   was not recorded (a wrapper made other than by its initializers).
-    static func derivedEntityDescription() throws -> EntityDescription {
+    static func derivedEntityDescription(withIndexes: Bool = true) throws -> EntityDescription {
         // The prototype's wrappers record their declarations as they are initialized: the most
         // derived class's properties first, each class's in declaration order (Mirror's order).
         let (prototype, declarations) = PropertyDeclarations.recording {
@@ -50,6 +52,7 @@ extension ManagedObject {
             name: entityName, attributes: attributes, relationships: relationships,
             uniquenessConstraints: uniquenessConstraints, objectClass: self)
         entity.initialValues = initialValues
+        if withIndexes { entity.indexes = indexes }
         return entity
     }
 

@@ -119,6 +119,12 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     /// The sets of attribute names whose combined values must be unique; override in a subclass.
     open class var uniquenessConstraints: [[String]] { [] }
 
+    /// The entity's fetch indexes; override in a subclass, for example
+    /// `[FetchIndexDescription([\Fruit.category, \Fruit.price])]`.
+    ///
+    /// Core Data: `NSEntityDescription.indexes`; SwiftData: `#Index<Fruit>([\.category, \.price])`.
+    open class var indexes: [FetchIndexDescription] { [] }
+
     /// The object's identity; its key is assigned when the object is first inserted.
     public internal(set) var objectID: ObjectID {
         get { ObjectID(entityName: info.name, key: objectKey) }

@@ -39,7 +39,7 @@ func openCatalog(at url: URL, model: ManagedObjectModel) throws -> PersistentCon
 }
 // Stores example 3 end
 
-// Predicates example 9 begin
+// Predicates example 10 begin
 final class Snippet: ManagedObject {
     @Attribute var title = ""
     @Attribute var tags: [String] = []
@@ -54,4 +54,4 @@ func snippets(taggedWith tag: String, in context: ManagedContext) throws -> [Sni
 func snippetsWithSwiftPredicate(taggedWith tag: String, in context: ManagedContext) throws -> [Snippet] {
     try context.fetch(FetchRequest(predicate: FetchPredicate(#Predicate<Snippet> { $0.tags.contains(tag) })))
 }
-// Predicates example 9 end
+// Predicates example 10 end
