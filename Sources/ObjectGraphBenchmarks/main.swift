@@ -165,4 +165,7 @@ if only.map({ $0.hasPrefix("(issue 4)") || indexWorkloads.contains($0) }) ?? tru
 if only.map({ $0.hasPrefix("lookup") }) ?? true {
     try runLookupBenchmarks(count: bulkCount)
 }
+if only.map({ $0.hasPrefix("controller") }) ?? true {
+    try runControllerBenchmarks(count: smoke ? 1_000 : 10_000)
+}
 try runStoreBenchmarks(count: bulkCount)
