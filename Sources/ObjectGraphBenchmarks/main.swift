@@ -163,5 +163,12 @@ let indexWorkloads =
 if only.map({ $0.hasPrefix("(issue 4)") || indexWorkloads.contains($0) }) ?? true {
     try runIndexBenchmarks(count: bulkCount)
 }
+/// `--only lookup` runs the UUID and compound-index lookups.
+if only.map({ $0.hasPrefix("lookup") }) ?? true {
+    try runLookupBenchmarks(count: bulkCount)
+}
+if only.map({ $0.hasPrefix("controller") }) ?? true {
+    try runControllerBenchmarks(count: smoke ? 1_000 : 10_000)
+}
 try runStoreBenchmarks(count: bulkCount)
 try runMigrationBenchmarks(count: bulkCount)

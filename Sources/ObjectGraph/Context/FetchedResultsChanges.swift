@@ -54,22 +54,44 @@ public struct FetchedResultsChanges: Sendable, Hashable, CustomStringConvertible
     ///
     /// Core Data: `NSFetchedResultsChangeType.update`.
     public var updated: [Int]
+    /// The indexes, in the old sections, of sections no longer in the results (no object has
+    /// their name any more); ascending. Always empty without a `sectionNameKeyPath` (its one
+    /// section stays, empty or not).
+    ///
+    /// Core Data: `controller(_:didChange:atSectionIndex:for:)` with `.delete`.
+    public var deletedSections: [Int] = []
+    /// The indexes, in the new sections, of sections new to the results; ascending.
+    ///
+    /// Core Data: `controller(_:didChange:atSectionIndex:for:)` with `.insert`.
+    public var insertedSections: [Int] = []
 
     /// A set of changes; the default is none.
-    public init(deleted: [Int] = [], inserted: [Int] = [], moved: [Move] = [], updated: [Int] = []) {
+    public init(
+        deleted: [Int] = [], inserted: [Int] = [], moved: [Move] = [], updated: [Int] = [],
+        deletedSections: [Int] = [], insertedSections: [Int] = []
+    ) {
         self.deleted = deleted
         self.inserted = inserted
         self.moved = moved
         self.updated = updated
+        self.deletedSections = deletedSections
+        self.insertedSections = insertedSections
     }
 
     /// Whether nothing changed.
-    public var isEmpty: Bool { deleted.isEmpty && inserted.isEmpty && moved.isEmpty && updated.isEmpty }
+    public var isEmpty: Bool {
+        deleted.isEmpty && inserted.isEmpty && moved.isEmpty && updated.isEmpty && deletedSections.isEmpty
+            && insertedSections.isEmpty
+    }
 
     /// A readable description, for logs and debugging.
     public var description: String {
         let moves = moved.map { "\($0.from)→\($0.to)" }
-        return "FetchedResultsChanges(deleted: \(deleted), inserted: \(inserted), moved: \(moves), updated: \(updated))"
+        let sections =
+            deletedSections.isEmpty && insertedSections.isEmpty
+            ? "" : ", deleted sections: \(deletedSections), inserted sections: \(insertedSections)"
+        return
+            "FetchedResultsChanges(deleted: \(deleted), inserted: \(inserted), moved: \(moves), updated: \(updated)\(sections))"
     }
 }
 

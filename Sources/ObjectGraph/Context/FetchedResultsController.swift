@@ -26,12 +26,13 @@ import Observation
 /// controller.onChange = { changes in print(changes.inserted) }
 /// ```
 ///
-/// Sections are not supported: group ``fetchedObjects`` yourself.
+/// With a `sectionNameKeyPath`, ``sections`` groups the results, and each round's changes say
+/// which sections came and went.
 ///
 /// - Complexity: each round costs a fetch plus O(*n* log *n*) for *n* results when objects moved,
 ///   O(*n*) otherwise.
 ///
-/// Core Data: `NSFetchedResultsController` (without sections or a cache).
+/// Core Data: `NSFetchedResultsController` (without a cache).
 public final class FetchedResultsController<Result: ManagedObject> {
     /// The request whose results the controller keeps.
     ///
@@ -41,6 +42,10 @@ public final class FetchedResultsController<Result: ManagedObject> {
     ///
     /// Core Data: `NSFetchedResultsController.managedObjectContext`.
     public let context: ManagedContext
+    /// The key path whose value names each object's section; `nil` for one section.
+    ///
+    /// Core Data: `NSFetchedResultsController.sectionNameKeyPath`.
+    public let sectionNameKeyPath: String?
 
     /// Called with each round's changes, after ``fetchedObjects`` took the new results.
     ///
@@ -51,20 +56,24 @@ public final class FetchedResultsController<Result: ManagedObject> {
     /// `nil` after a successful round.
     public private(set) var lastError: (any Error)?
 
-    private var objects: [Result] = []
+    private(set) var objects: [Result] = []
     /// The values of `objects` when they were last reported, to tell updated objects.
     private var reportedValues: [[StoreValue]] = []
-    private var isFetched = false
+    private(set) var isFetched = false
+    /// The sections of `objects` as of the last round (made then, or when first read).
+    var sectionCache: [FetchedResultsSection<Result>]?
     private var continuations: [AsyncStream<FetchedResultsChanges>.Continuation] = []
     private let registrar = ObservationRegistrar()
 
-    /// A controller for the results of `fetchRequest` in `context`; it fetches nothing until
-    /// ``performFetch()``.
+    /// A controller for the results of `fetchRequest` in `context`, in sections by
+    /// `sectionNameKeyPath` (an attribute, or a key path through to-one relationships) if given;
+    /// it fetches nothing until ``performFetch()``.
     ///
     /// Core Data: `NSFetchedResultsController.init(fetchRequest:managedObjectContext:sectionNameKeyPath:cacheName:)`.
-    public init(fetchRequest: FetchRequest<Result>, context: ManagedContext) {
+    public init(fetchRequest: FetchRequest<Result>, context: ManagedContext, sectionNameKeyPath: String? = nil) {
         self.fetchRequest = fetchRequest
         self.context = context
+        self.sectionNameKeyPath = sectionNameKeyPath
     }
 
     deinit {
@@ -98,11 +107,17 @@ public final class FetchedResultsController<Result: ManagedObject> {
     /// Fetches the results and starts following the context. Calling it again fetches again and
     /// reports what changed since the last results, like any round.
     ///
-    /// - Throws: what ``ManagedContext/fetch(_:)`` throws for the request; the controller then
-    ///   keeps its previous results and does not follow the context yet.
+    /// - Throws: what ``ManagedContext/fetch(_:)`` throws for the request; for a
+    ///   `sectionNameKeyPath` the entity cannot read as one value, `PersistenceError.Code.unknownKey`
+    ///   or `.invalidFetchRequest` (a to-many relationship), naming it. The controller then keeps
+    ///   its previous results and does not follow the context yet.
     ///
     /// Core Data: `NSFetchedResultsController.performFetch()`.
     public func performFetch() throws {
+        if let sectionNameKeyPath {
+            let info = try fetchRequest.entity(in: context.model)
+            _ = try FetchedProperty.resolve([sectionNameKeyPath], entity: info, model: context.model)
+        }
         let results = try context.fetch(fetchRequest)
         lastError = nil
         if !isFetched {
@@ -123,10 +138,15 @@ public final class FetchedResultsController<Result: ManagedObject> {
 
     /// Takes new results: reports what changed from the current ones, if anything.
     private func take(_ results: [Result]) {
-        let changes = FetchedResultsChanges.between(old: objects, new: results) { index in
+        var changes = FetchedResultsChanges.between(old: objects, new: results) { index in
             objects[index].values != reportedValues[index]
         }
         let sameObjects = results.count == objects.count && zip(results, objects).allSatisfy { $0 === $1 }
+        // Section names may change without the objects (through a relationship): made each round.
+        let oldSections = sectionCache ?? Self.sections(of: objects, keyPath: sectionNameKeyPath)
+        let newSections = Self.sections(of: results, keyPath: sectionNameKeyPath)
+        Self.addSectionChanges(from: oldSections, to: newSections, into: &changes)
+        sectionCache = newSections
         if !sameObjects {
             registrar.withMutation(of: self, keyPath: \.fetchedObjects) { objects = results }
         }

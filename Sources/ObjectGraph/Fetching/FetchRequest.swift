@@ -46,6 +46,25 @@ public struct FetchRequest<Result: ManagedObject>: Sendable, CustomStringConvert
     ///
     /// Core Data: `NSFetchRequest.propertiesToFetch`.
     public var propertiesToFetch: [String]?
+    /// The aggregates that ``ManagedContext/fetchDictionaries(_:)`` computes, by name, over each
+    /// group of `propertiesToGroupBy` (or over all matching objects).
+    ///
+    /// Core Data: the `NSExpressionDescription`s in `propertiesToFetch`.
+    public var expressionsToFetch: [ExpressionDescription] = []
+    /// The properties whose values form the groups of ``ManagedContext/fetchDictionaries(_:)``:
+    /// one dictionary per distinct combination, with the aggregates of its objects.
+    ///
+    /// Core Data: `NSFetchRequest.propertiesToGroupBy`.
+    public var propertiesToGroupBy: [String]?
+    /// A condition on each group's dictionary (its grouped properties, and its aggregates by name
+    /// or as `$name`), applied after grouping; requires `propertiesToGroupBy`.
+    ///
+    /// Core Data: `NSFetchRequest.havingPredicate`.
+    public var havingPredicate: FetchPredicate?
+    /// Whether ``ManagedContext/fetchDictionaries(_:)`` returns each distinct dictionary once.
+    ///
+    /// Core Data: `NSFetchRequest.returnsDistinctResults`.
+    public var returnsDistinctResults = false
 
     /// A request for the objects of `Result`'s entity that match `predicate`, in the order of
     /// `sortDescriptors`.

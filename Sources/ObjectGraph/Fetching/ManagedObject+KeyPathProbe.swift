@@ -17,7 +17,7 @@ extension ManagedObject {
     ) -> Result<String, KeyPathProbeProblem> {
         let description: EntityDescription
         do {
-            description = try Object.derivedEntityDescription()
+            description = try Object.derivedEntityDescription(withIndexes: false)
         } catch {
             return .failure(KeyPathProbeProblem(reason: (error as? PersistenceError)?.message ?? "\(error)"))
         }

@@ -33,6 +33,14 @@ public struct EntityDescription: Sendable, Hashable {
         get { storage.fields.uniquenessConstraints }
         set { update { $0.uniquenessConstraints = newValue } }
     }
+    /// The fetch indexes of the entity (compound or single-attribute), beside the attributes
+    /// marked ``AttributeDescription/isIndexed``.
+    ///
+    /// Core Data: `NSEntityDescription.indexes`.
+    public var indexes: [FetchIndexDescription] {
+        get { storage.fields.indexes }
+        set { update { $0.indexes = newValue } }
+    }
     /// The name of the entity this one inherits from, if any: its objects have every property of
     /// the parent (first, in the parent's order) and are among the parent's fetch results.
     ///
@@ -100,6 +108,7 @@ public struct EntityDescription: Sendable, Hashable {
         var attributes: [AttributeDescription]
         var relationships: [RelationshipDescription]
         var uniquenessConstraints: [[String]]
+        var indexes: [FetchIndexDescription] = []
         var superentityName: String?
         var isAbstract = false
         var renamingIdentifier: String?
@@ -157,6 +166,7 @@ public struct EntityDescription: Sendable, Hashable {
         lhs.name == rhs.name && lhs.attributes == rhs.attributes && lhs.relationships == rhs.relationships
             && lhs.uniquenessConstraints == rhs.uniquenessConstraints && lhs.superentityName == rhs.superentityName
             && lhs.isAbstract == rhs.isAbstract && lhs.renamingIdentifier == rhs.renamingIdentifier
+            && lhs.indexes == rhs.indexes
     }
 
     /// Hashes the components that `==` compares.

@@ -60,6 +60,7 @@ extension ManagedObjectModel {
             }
         }
         for attribute in entity.attributes { try validateRules(of: attribute, in: entity) }
+        try validateIndexes(of: entity)
         let attributeNames = Set(entity.attributes.map(\.name))
         for constraint in entity.uniquenessConstraints {
             guard !constraint.isEmpty else {

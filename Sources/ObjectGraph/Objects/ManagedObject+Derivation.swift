@@ -1,6 +1,8 @@
 extension ManagedObject {
     /// The entity description derived from this subclass's `@Attribute` and `@Relationship`
-    /// properties, in declaration order (superclass properties first).
+    /// properties, in declaration order (superclass properties first), with the class's
+    /// ``indexes`` unless `withIndexes` is false (a key path probe derives the entity to name an
+    /// index's key paths).
     ///
     /// A superclass in `entityClasses` (the model's other classes) is the entity's superentity:
     /// the description then has only the properties declared below it, and names it in
@@ -8,7 +10,9 @@ extension ManagedObject {
     ///
     /// - Throws: `PersistenceError.Code.invalidModel` for a wrapped property whose declaration
     ///   was not recorded (a wrapper made other than by its initializers).
-    static func derivedEntityDescription(entityClasses: Set<ObjectIdentifier> = []) throws -> EntityDescription {
+    static func derivedEntityDescription(
+        entityClasses: Set<ObjectIdentifier> = [], withIndexes: Bool = true
+    ) throws -> EntityDescription {
         // The prototype's wrappers record their declarations as they are initialized: the most
         // derived class's properties first, each class's in declaration order (Mirror's order).
         let (prototype, declarations) = PropertyDeclarations.recording {
@@ -64,6 +68,7 @@ extension ManagedObject {
         entity.renamingIdentifier = renamingIdentifier
         entity.superentityName = superentity?.entityName
         entity.isAbstract = isAbstractEntity
+        if withIndexes { entity.indexes = indexes }
         return entity
     }
 

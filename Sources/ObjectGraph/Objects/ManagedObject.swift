@@ -154,6 +154,12 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     /// Core Data: `NSEntityDescription.isAbstract` (the "Abstract Entity" box of Xcode's editor).
     open class var isAbstractEntity: Bool { false }
 
+    /// The entity's fetch indexes; override in a subclass, for example
+    /// `[FetchIndexDescription([\Fruit.category, \Fruit.price])]`.
+    ///
+    /// Core Data: `NSEntityDescription.indexes`; SwiftData: `#Index<Fruit>([\.category, \.price])`.
+    open class var indexes: [FetchIndexDescription] { [] }
+
     /// The object's identity; its key is assigned when the object is first inserted.
     public internal(set) var objectID: ObjectID {
         get { ObjectID(entityName: info.name, key: objectKey) }

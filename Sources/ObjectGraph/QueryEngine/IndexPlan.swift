@@ -23,7 +23,8 @@ struct IndexPlan {
         guard !table.indexes.isEmpty, table.count > 0 else { return nil }
         var lists: [(keys: [Int64], slot: Int, isSingleRange: Bool)] = []
         var implied: [ValueMatcher] = []
-        for (slot, test) in predicate.root.slotConjuncts {
+        let conjuncts = predicate.root.slotConjuncts
+        for (slot, test) in conjuncts {
             guard let index = table.index(ofSlot: slot), let probe = test.indexProbe else { continue }
             guard let keys = index.candidates(for: probe, limit: table.count / 2) else { continue }
             let isSingleRange: Bool
@@ -34,6 +35,7 @@ struct IndexPlan {
             lists.append((keys, slot, isSingleRange))
             if Self.isExact(probe, of: test, on: index) { implied.append(test) }
         }
+        lists += Self.compoundLists(conjuncts, table: table, besides: Set(lists.map(\.slot)))
         guard !lists.isEmpty else { return nil }
         var sortSlot: Int?
         if let sort, sort.keys.count == 1, sort.keys[0].ascending, sort.keys[0].comparison == .caseSensitive,
@@ -57,6 +59,21 @@ struct IndexPlan {
         }
         self.isInSortOrder = sortsByIndex
         self.impliedTests = implied
+    }
+
+    /// The candidates of each compound index that narrows by two or more attributes, or by a
+    /// first attribute with no index of its own (`besides`: the slots already looked up); each
+    /// with slot -1 (its keys are in no sort descriptor's order).
+    static func compoundLists(
+        _ conjuncts: [(slot: Int, test: ValueMatcher)], table: EntityTable, besides slots: Set<Int>
+    ) -> [(keys: [Int64], slot: Int, isSingleRange: Bool)] {
+        table.indexes.compactMap { index in
+            guard case .compound(let compound) = index,
+                let (keys, used) = compound.candidates(for: conjuncts, limit: table.count / 2),
+                used > 1 || !slots.contains(compound.slots[0])
+            else { return nil }
+            return (keys, -1, true)
+        }
     }
 
     /// Whether the rows `index` finds for `probe` are exactly those `test` matches: an integer

@@ -9,6 +9,13 @@ enum IndexProbe {
     enum Bound {
         case number(PredicateNumber)
         case string(String)
+        /// A UUID: only ever both bounds of a point (UUIDs compare for equality only).
+        case uuid(UUIDIndexKey)
+
+        var isUUID: Bool {
+            if case .uuid = self { return true }
+            return false
+        }
     }
 
     /// Values in any of the inclusive ranges.
@@ -22,6 +29,7 @@ enum IndexProbe {
         case .number(let number): return number.isNaN ? nil : .number(number)
         case .string(let string): return string.options.isEmpty ? .string(string.folded) : nil
         case .date(let interval): return interval.isNaN ? nil : .number(.double(interval))
+        case .exact(.uuid(let uuid)): return .uuid(UUIDIndexKey(uuid))
         case .exact: return nil
         }
     }
@@ -29,6 +37,7 @@ enum IndexProbe {
     /// The probe for `constant` under `relation`; `nil` for `!=` and constants without bounds.
     static func relation(_ relation: PredicateRelation, _ constant: PreparedConstant) -> IndexProbe? {
         guard let bound = bound(constant) else { return nil }
+        if case .uuid = bound, relation != .equal { return nil }
         switch relation {
         case .equal: return .ranges([(bound, bound)])
         case .notEqual: return nil
@@ -39,6 +48,8 @@ enum IndexProbe {
 
     static func between(_ low: PreparedConstant, _ high: PreparedConstant) -> IndexProbe? {
         guard let lower = bound(low), let upper = bound(high) else { return nil }
+        if case .uuid = lower { return nil }
+        if case .uuid = upper { return nil }
         return .ranges([(lower, upper)])
     }
 
@@ -51,6 +62,7 @@ enum IndexProbe {
         }
         points += members.dates.sorted().map { .number(.double($0)) }
         points += members.strings.sorted().map { .string($0) }
+        for case .uuid(let uuid) in members.exact { points.append(.uuid(UUIDIndexKey(uuid))) }
         return .ranges(points.map { ($0, $0) })
     }
 }
@@ -102,6 +114,38 @@ extension PredicateNumber {
         }
     }
 
+    /// A `Decimal` not above the number (a double's conversion may round either way).
+    var decimalFloor: Decimal? {
+        switch self {
+        case .int(let value): return Decimal(value)
+        case .decimal(let value): return value.isNaN ? nil : value
+        case .double(let value):
+            guard value.isFinite else { return value < 0 ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude }
+            let decimal = Decimal(value)
+            return decimal - Self.decimalMargin(decimal)
+        }
+    }
+
+    /// A `Decimal` not below the number.
+    var decimalCeiling: Decimal? {
+        switch self {
+        case .int(let value): return Decimal(value)
+        case .decimal(let value): return value.isNaN ? nil : value
+        case .double(let value):
+            guard value.isFinite else { return value < 0 ? -.greatestFiniteMagnitude : .greatestFiniteMagnitude }
+            let decimal = Decimal(value)
+            return decimal + Self.decimalMargin(decimal)
+        }
+    }
+
+    /// How far a `Double`'s `Decimal` conversion (and a decimal's `Double` comparison) may be
+    /// off, generously.
+    private static func decimalMargin(_ decimal: Decimal) -> Decimal {
+        Swift.max(
+            abs(decimal) * Decimal(sign: .plus, exponent: -12, significand: 1),
+            Decimal(sign: .plus, exponent: -30, significand: 1))
+    }
+
     /// A `Double` not above the number (a decimal's conversion may round either way).
     var realFloor: Double {
         switch self {
@@ -124,6 +168,7 @@ extension AttributeIndex {
     /// index order for a single range, else in key order; `nil` if the probe does not fit this
     /// index (a string probe on a number index) or more than `limit` rows would be candidates.
     func candidates(for probe: IndexProbe, limit: Int) -> [Int64]? {
+        if case .compound = self { return nil }  // See `CompoundProbe`.
         var keys: [Int64] = []
         var rangeCount = 0
         switch probe {
@@ -166,6 +211,8 @@ extension AttributeIndex {
             if case .number(let number) = bound { return number }
             return nil
         }
+        // A UUID equals no value of another type, and a number or string no UUID: no keys.
+        if let lower = range.lower, lower.isUUID != isUUIDIndex { return true }
         switch self {
         case .integer(_, let index):
             guard let lower = converted(range.lower, { number($0)?.integerFloor }),
@@ -186,7 +233,28 @@ extension AttributeIndex {
                 return false
             }
             return Self.collect(from: index, lower: lower, upper: upper, into: &keys, limit: limit)
+        case .decimal(_, let index):
+            guard let lower = converted(range.lower, { number($0)?.decimalFloor }),
+                let upper = converted(range.upper, { number($0)?.decimalCeiling })
+            else { return false }
+            return Self.collect(from: index, lower: lower, upper: upper, into: &keys, limit: limit)
+        case .uuid(_, let index):
+            func uuid(_ bound: IndexProbe.Bound) -> UUIDIndexKey? {
+                if case .uuid(let key) = bound { return key }
+                return nil
+            }
+            guard let lower = converted(range.lower, uuid), let upper = converted(range.upper, uuid) else {
+                return false
+            }
+            return Self.collect(from: index, lower: lower, upper: upper, into: &keys, limit: limit)
+        case .compound:
+            return false
         }
+    }
+
+    private var isUUIDIndex: Bool {
+        if case .uuid = self { return true }
+        return false
     }
 
     /// Appends the keys of `index` from `lower` to `upper` inclusive; false if `keys` would grow

@@ -2,7 +2,8 @@ import Foundation
 
 /// The model's schema as both store formats embed it: JSON text listing every entity with its
 /// attributes (name, type, optionality, index) and relationships (destination, inverse,
-/// cardinality, order, delete rule, counts), and its uniqueness constraints.
+/// cardinality, order, delete rule, counts), its uniqueness constraints, and its fetch indexes
+/// (`"indexes"`, written only when there are some, so that older files read unchanged).
 ///
 /// A store can be read without the app from its schema alone (`ManagedObjectModel(entities:)`),
 /// and a model change is detected by comparing schemas.
@@ -61,6 +62,7 @@ enum StoreSchema {
                 writer.byte(UInt8(ascii: "]"))
             }
             writer.byte(UInt8(ascii: "]"))
+            writeIndexes(entity.indexes, into: &writer, pretty: pretty)
             writeHierarchy(of: entity, into: &writer, pretty: pretty)
             writer.byte(UInt8(ascii: "}"))
         }
@@ -88,6 +90,7 @@ enum StoreSchema {
                         try reader.readArray { reader, _ in names.append(try reader.readString()) }
                         entity.uniquenessConstraints.append(names)
                     }
+                case "indexes": entity.indexes = try readIndexes(&reader)
                 case "superentity", "abstract": try readHierarchy(key, into: &entity, &reader)
                 default: throw reader.error("unknown schema key \"\(key)\"")
                 }
@@ -96,6 +99,45 @@ enum StoreSchema {
             entities.append(entity)
         }
         return try markInheritedProperties(entities, reader)
+    }
+
+    /// Writes `,"indexes":[{"name":…,"properties":[…]},…]`, or nothing when there are none (an
+    /// optional key: a schema without indexes reads as before).
+    private static func writeIndexes(_ indexes: [FetchIndexDescription], into writer: inout JSONWriter, pretty: Bool) {
+        guard !indexes.isEmpty else { return }
+        writer.raw(pretty ? ", \"indexes\": [" : ",\"indexes\":[")
+        for (offset, index) in indexes.enumerated() {
+            if offset > 0 { writer.raw(pretty ? ", " : ",") }
+            writer.raw(pretty ? "{\"name\": " : "{\"name\":")
+            writer.string(index.name)
+            writer.raw(pretty ? ", \"properties\": [" : ",\"properties\":[")
+            for (position, name) in index.propertyNames.enumerated() {
+                if position > 0 { writer.raw(pretty ? ", " : ",") }
+                writer.string(name)
+            }
+            writer.raw("]}")
+        }
+        writer.byte(UInt8(ascii: "]"))
+    }
+
+    private static func readIndexes(_ reader: inout JSONReader) throws -> [FetchIndexDescription] {
+        var indexes: [FetchIndexDescription] = []
+        try reader.readArray { reader, _ in
+            var index = FetchIndexDescription(name: "", propertyNames: [])
+            var seen: Set<String> = []
+            try reader.readObject { reader, key in
+                seen.insert(key)
+                switch key {
+                case "name": index.name = try reader.readString()
+                case "properties":
+                    try reader.readArray { reader, _ in index.propertyNames.append(try reader.readString()) }
+                default: throw reader.error("unknown index key \"\(key)\"")
+                }
+            }
+            try requireKeys(["name", "properties"], in: seen, reader)
+            indexes.append(index)
+        }
+        return indexes
     }
 
     private static func readAttribute(_ reader: inout JSONReader) throws -> AttributeDescription {

@@ -39,7 +39,7 @@ func openCatalog(at url: URL, model: ManagedObjectModel) throws -> PersistentCon
 }
 // Stores example 3 end
 
-// Predicates example 9 begin
+// Predicates example 10 begin
 final class Snippet: ManagedObject {
     @Attribute var title = ""
     @Attribute var tags: [String] = []
@@ -54,4 +54,21 @@ func snippets(taggedWith tag: String, in context: ManagedContext) throws -> [Sni
 func snippetsWithSwiftPredicate(taggedWith tag: String, in context: ManagedContext) throws -> [Snippet] {
     try context.fetch(FetchRequest(predicate: FetchPredicate(#Predicate<Snippet> { $0.tags.contains(tag) })))
 }
-// Predicates example 9 end
+// Predicates example 10 end
+
+// Predicates example 11 begin
+/// Each basket holding two fruits or more, with its count and total price, most expensive first.
+func basketTotals(in context: ManagedContext) throws -> [(basket: String, fruits: Int64, total: Int64)] {
+    var request = Fruit.fetchRequest()
+    request.propertiesToGroupBy = ["basket.label"]
+    request.expressionsToFetch = [.count(as: "fruits"), .sum("price", as: "total")]
+    request.havingPredicate = try FetchPredicate(format: "$fruits >= 2")
+    request.sortDescriptors = [SortDescriptor(key: "total", ascending: false)]
+    return try context.fetchDictionaries(request).map { group in
+        (
+            group.value(forKey: "basket.label", as: String.self) ?? "no basket",
+            group.value(forKey: "fruits", as: Int64.self) ?? 0, group.value(forKey: "total", as: Int64.self) ?? 0
+        )
+    }
+}
+// Predicates example 11 end

@@ -1,5 +1,5 @@
-// The index part of Predicates.md, compiled here; GuideTests checks that every Swift block of a
-// guide is one of these regions.
+// The index part of Predicates.md (examples 7 to 9), compiled here; GuideTests checks that every
+// Swift block of a guide is one of these regions.
 import Foundation
 import ObjectGraph
 import ObjectGraphTesting
@@ -82,5 +82,50 @@ func listings(in context: ManagedContext, cityPrefix: String) throws -> [Listing
         try context.save()
         #expect(try titles("San").count == expected.count + 1)
         #expect(try titles("Lyon").count == 2_400 / 8 - 1)
+    }
+}
+
+// Predicates example 9 begin
+final class Order: ManagedObject {
+    @Attribute var id = UUID()
+    @Attribute var customer = ""
+    @Attribute var placed = Date(timeIntervalSinceReferenceDate: 0)
+    override class var indexes: [FetchIndexDescription] {
+        [FetchIndexDescription([\Order.id]), FetchIndexDescription([\Order.customer, \Order.placed])]
+    }
+}
+
+// The same indexes for a model built from descriptions:
+let orderIndexes = [
+    FetchIndexDescription(name: "id", propertyNames: ["id"]),
+    FetchIndexDescription(name: "customer_placed", propertyNames: ["customer", "placed"]),
+]
+
+func recentOrders(of customer: String, since date: Date, in context: ManagedContext) throws -> [Order] {
+    // `customer ==` then a range on `placed`: one lookup in the compound index.
+    let predicate = try FetchPredicate(format: "customer == %@ AND placed >= %@", customer, date)
+    return try context.fetch(
+        FetchRequest<Order>(predicate: predicate, sortDescriptors: [SortDescriptor(key: "placed")]))
+}
+// Predicates example 9 end
+
+@Suite struct CompoundIndexGuideTests {
+    @Test func orderIndexesFindRecentOrdersAndLookUpByID() throws {
+        let container = try PersistentContainer.forTesting(Order.self)
+        let entity = try #require(container.model.entity(named: "Order"))
+        #expect(entity.indexes.map(\.propertyNames) == orderIndexes.map(\.propertyNames))
+        #expect(entity.indexes.map(\.name) == orderIndexes.map(\.name))
+        let context = container.newContext()
+        var ids: [UUID] = []
+        for (customer, day) in [("ann", 1.0), ("bob", 2), ("ann", 3), ("ann", 5), ("bob", 6)] {
+            let order = Order(context: context)
+            (order.customer, order.placed) = (customer, Date(timeIntervalSinceReferenceDate: day * 86_400))
+            ids.append(order.id)
+        }
+        try context.save()
+        let recent = try recentOrders(of: "ann", since: Date(timeIntervalSinceReferenceDate: 2 * 86_400), in: context)
+        #expect(recent.map(\.id) == [ids[2], ids[3]])
+        let byID = try context.fetch(FetchRequest<Order>(predicate: FetchPredicate(format: "id == %@", ids[4])))
+        #expect(byID.map(\.customer) == ["bob"])
     }
 }
