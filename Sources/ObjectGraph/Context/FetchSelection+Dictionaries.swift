@@ -8,5 +8,7 @@ extension FetchSelection {
         fetchLimit = paged ? request.fetchLimit : 0
         fetchOffset = paged ? request.fetchOffset : 0
         includesPendingChanges = request.includesPendingChanges
+        // A dictionary fetch reads one entity's table (it refuses a hierarchy before it gets here).
+        includesSubentities = false
     }
 }

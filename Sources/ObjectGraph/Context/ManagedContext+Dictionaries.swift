@@ -45,6 +45,12 @@ extension ManagedContext {
     {
         mergePendingSaves()
         let info = try request.entity(in: model)
+        if request.includesSubentities, info.hasSubentities {
+            throw PersistenceError.invalidDictionaryFetch(
+                "would include its sub-entities' objects, which dictionary fetches do not aggregate yet; "
+                    + "set includesSubentities to false to fetch the entity's own objects, or fetch each "
+                    + "sub-entity on its own", entity: info.name, key: nil)
+        }
         let plan = try DictionaryFetchPlan(request, entity: info, model: model)
         guard plan.isGrouped else {
             let distinct = request.returnsDistinctResults

@@ -187,7 +187,10 @@ public final class SQLiteStore: PersistentStore {
 }
 
 /// What an open ``SQLiteStore`` holds, inside its `state` lock.
-struct SQLiteStoreState {
+///
+/// `@unchecked Sendable`: the connection and its statements are not thread-safe, and are only
+/// reached inside the store's `Locked`, one thread at a time (what `Mutex` allowed for any value).
+struct SQLiteStoreState: @unchecked Sendable {
     var connection: SQLiteConnection
     var schema: SQLStoreSchema
     var statements: [SQLStoreSchema.TableStatements]
