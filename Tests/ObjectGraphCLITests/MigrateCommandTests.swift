@@ -42,7 +42,17 @@ import Testing
         #expect(StoreFixtures.bytes(old) == before)
     }
 
-    @Test(arguments: StoreFileKind.allCases)
+    @Test func migrateRefusesToRewriteASQLiteStoreAndSaysWhatToDo() throws {
+        let old = try StoreFixtures.makeStore(.sqlite)
+        let before = StoreFixtures.bytes(old)
+        let run = objectgraph("migrate", old.path, "--to", try Self.newerStore(.sqlite).path)
+        #expect(run.status != 0)
+        #expect(run.error.contains("cannot rewrite a SQLite store yet"))
+        #expect(run.error.contains("objectgraph convert"))
+        #expect(StoreFixtures.bytes(old) == before)
+    }
+
+    @Test(arguments: [StoreFileKind.json, .binary])
     func migrateRewritesTheStoreAndReportsProgress(kind: StoreFileKind) throws {
         let old = try StoreFixtures.makeStore(kind)
         let newer = try Self.newerStore(kind)

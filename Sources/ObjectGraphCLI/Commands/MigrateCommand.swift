@@ -46,9 +46,16 @@ enum MigrateCommand {
         var options = MigrationOptions(keepsBackup: arguments.flag("--backup"))
         let progressLines = ProgressLines(output)
         options.progress = { progress in progressLines.write("migrating: \(progress)") }
-        let store: any PersistentStore =
-            try StoreFileInspector.kind(of: url) == .json
-            ? JSONFileStore(url: url, migration: options) : BinaryFileStore(url: url, migration: options)
+        let store: any PersistentStore
+        switch try StoreFileInspector.kind(of: url) {
+        case .json: store = JSONFileStore(url: url, migration: options)
+        case .binary: store = BinaryFileStore(url: url, migration: options)
+        case .sqlite:
+            throw UsageError(
+                message:
+                    "migrate cannot rewrite a SQLite store yet (its dry run works): convert it to a binary store "
+                    + "with objectgraph convert, migrate that, and convert it back")
+        }
         let container = try PersistentContainer(model: model, store: store)
         output.line("migrated \(url.path): \(container.committedSnapshot().count) objects")
         return ExitStatus.success
