@@ -7,6 +7,9 @@ let package = Package(
     products: [
         .library(name: "ObjectGraph", targets: ["ObjectGraph"]),
         .library(name: "ObjectGraphTesting", targets: ["ObjectGraphTesting"]),
+        // The PostgreSQL driver (and later store) over the system libpq: a product of its own, so that
+        // the core library links nothing but the toolchain. Docs/PostgreSQL.md says why libpq.
+        .library(name: "ObjectGraphPostgres", targets: ["ObjectGraphPostgres"]),
         .executable(name: "objectgraph", targets: ["ObjectGraphTool"]),
         .executable(name: "fruits", targets: ["Fruits"]),
         .executable(name: "todo", targets: ["Todo"]),
@@ -28,6 +31,9 @@ let package = Package(
                 .target(name: "CSQLite", condition: .when(platforms: [.linux, .android, .windows, .openbsd, .wasi]))
             ]),
         .target(name: "ObjectGraphTesting", dependencies: ["ObjectGraph"]),
+        // The system libpq (`libpq-dev` on Debian and Ubuntu, Homebrew's keg-only `libpq` on macOS).
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+        .target(name: "ObjectGraphPostgres", dependencies: ["ObjectGraph", "CLibPQ"]),
         // The command-line tool: its commands live in a module of their own so that tests can run them;
         // the executable is a one-line main. (Not `Sources/objectgraph`: on a case-insensitive file
         // system that folder is `Sources/ObjectGraph`.)
@@ -51,6 +57,7 @@ let package = Package(
         .testTarget(
             name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphTesting", "CrashWriter", "FuzzSupport"]),
         .testTarget(name: "ObjectGraphCLITests", dependencies: ["ObjectGraphCLI", "ObjectGraph"]),
+        .testTarget(name: "ObjectGraphPostgresTests", dependencies: ["ObjectGraphPostgres", "ObjectGraph"]),
         .testTarget(
             name: "ObjectGraphTestingTests", dependencies: ["ObjectGraphTesting", "ObjectGraph"],
             resources: [.copy("Fixtures")]),

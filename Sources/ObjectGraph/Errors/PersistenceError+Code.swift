@@ -29,6 +29,7 @@ extension PersistenceError {
             case unsupportedPredicate
             case outOfRange
             case readOnlyStore
+            case timedOut
         }
 
         private let value: Value
@@ -76,6 +77,9 @@ extension PersistenceError {
         public static let outOfRange = Code(.outOfRange)
         /// A save or other write to a store opened read-only.
         public static let readOnlyStore = Code(.readOnlyStore)
+        /// An operation that took longer than its limit: a database server's statement timeout, or
+        /// a wait for a free connection of a pool. Nothing was changed; try again, or raise the limit.
+        public static let timedOut = Code(.timedOut)
 
         /// A readable description, for logs and debugging.
         public var description: String { value.rawValue }

@@ -1,10 +1,10 @@
 extension PersistenceError {
     /// The most characters of caller- or file-supplied text an error message quotes.
-    static let maximumQuotedLength = 120
+    package static let maximumQuotedLength = 120
 
     /// `text` as an error message quotes it: at most `limit` characters, cut with "…" and the
     /// length in bytes, so that hostile input cannot make messages (and logs) huge.
-    static func excerpt(_ text: some StringProtocol, limit: Int = maximumQuotedLength) -> String {
+    package static func excerpt(_ text: some StringProtocol, limit: Int = maximumQuotedLength) -> String {
         // Counting characters of a huge text would cost a pass over it: look at UTF-8 first.
         guard text.utf8.count > limit else { return String(text) }
         let prefix = text.prefix(limit)

@@ -43,7 +43,7 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
     /// failures of one save).
     public var detailedErrors: [PersistenceError]
 
-    init(
+    package init(
         code: Code,
         message: String,
         entityName: String? = nil,

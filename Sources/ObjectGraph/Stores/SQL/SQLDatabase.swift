@@ -8,7 +8,7 @@
 /// Every failure is a typed `PersistenceError` (the connection maps its database's result codes:
 /// busy and locked to `.storeLocked`, corruption to `.corruptStore`, I/O and a full disk to
 /// `.ioFailure`, constraint violations to `.conflict`), whose message says what to do.
-protocol SQLDatabase: AnyObject {
+package protocol SQLDatabase: AnyObject {
     /// How this database spells identifiers, placeholders, types and upserts.
     var dialect: SQLDialect { get }
 
@@ -42,7 +42,7 @@ protocol SQLDatabase: AnyObject {
 }
 
 /// A prepared statement of a ``SQLDatabase``.
-protocol SQLStatement: AnyObject {
+package protocol SQLStatement: AnyObject {
     /// Binds `value` to the parameter at `index` (1-based, as both SQLite and PostgreSQL count).
     func bind(_ value: SQLValue, at index: Int) throws
 
@@ -63,7 +63,7 @@ extension SQLDatabase {
     /// Runs `sql` with `values` bound to its parameters in order, and returns the number of rows
     /// it changed.
     @discardableResult
-    func run(_ sql: String, _ values: [SQLValue] = []) throws -> Int {
+    package func run(_ sql: String, _ values: [SQLValue] = []) throws -> Int {
         let statement = try statement(sql)
         defer { statement.reset() }
         for (offset, value) in values.enumerated() { try statement.bind(value, at: offset + 1) }
@@ -73,7 +73,9 @@ extension SQLDatabase {
 
     /// Runs the query `sql` with `values` bound in order, calling `body` with each row's statement
     /// (read its columns with ``SQLStatement/column(_:)``).
-    func forEachRow(_ sql: String, _ values: [SQLValue] = [], _ body: (any SQLStatement) throws -> Void) throws {
+    package func forEachRow(
+        _ sql: String, _ values: [SQLValue] = [], _ body: (any SQLStatement) throws -> Void
+    ) throws {
         let statement = try statement(sql)
         defer { statement.reset() }
         for (offset, value) in values.enumerated() { try statement.bind(value, at: offset + 1) }
@@ -81,14 +83,14 @@ extension SQLDatabase {
     }
 
     /// The rows of the query `sql`, each as its column values.
-    func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [[SQLValue]] {
+    package func rows(_ sql: String, _ values: [SQLValue] = []) throws -> [[SQLValue]] {
         var rows: [[SQLValue]] = []
         try forEachRow(sql, values) { row in rows.append((0..<row.columnCount).map(row.column)) }
         return rows
     }
 
     /// Runs `body` in a write transaction: committed if it returns, rolled back if it throws.
-    func writeTransaction<T>(_ body: () throws -> T) throws -> T {
+    package func writeTransaction<T>(_ body: () throws -> T) throws -> T {
         try beginWriteTransaction()
         do {
             let result = try body()
@@ -101,7 +103,7 @@ extension SQLDatabase {
     }
 
     /// Runs `body` in a read transaction, so that it sees one consistent state.
-    func readTransaction<T>(_ body: () throws -> T) throws -> T {
+    package func readTransaction<T>(_ body: () throws -> T) throws -> T {
         try beginReadTransaction()
         do {
             let result = try body()

@@ -3,7 +3,7 @@
 ///
 /// The schema mapping (``SQLStoreSchema``) and the store's statements are written once, through a
 /// dialect, so that the same code writes SQLite's and PostgreSQL's SQL.
-struct SQLDialect: Sendable, Hashable {
+package struct SQLDialect: Sendable, Hashable {
     /// How a statement names its parameters.
     enum Placeholders: Sendable, Hashable {
         /// `?`, bound in order (SQLite; also `?NNN`).
@@ -13,7 +13,7 @@ struct SQLDialect: Sendable, Hashable {
     }
 
     /// The database's name, for messages.
-    var name: String
+    package var name: String
     /// How parameters are written.
     var placeholders: Placeholders
     /// Whether `INSERT … RETURNING` is available (SQLite 3.35 and later, PostgreSQL).
@@ -38,7 +38,7 @@ struct SQLDialect: Sendable, Hashable {
 
     /// PostgreSQL 12 or later: the next SQL store's dialect (a `NaN` double is stored as its
     /// bit pattern in a `bytea` column beside, see Docs/Architecture.md).
-    static let postgreSQL = SQLDialect(
+    package static let postgreSQL = SQLDialect(
         name: "PostgreSQL", placeholders: .dollarNumber, supportsReturning: true,
         types: [.integer: "BIGINT", .exactReal: "DOUBLE PRECISION", .text: "TEXT", .blob: "BYTEA", .key: "BIGINT"],
         greatest: "GREATEST",
@@ -47,7 +47,7 @@ struct SQLDialect: Sendable, Hashable {
         anyTableQuery: "SELECT 1 FROM information_schema.tables WHERE table_schema = current_schema() LIMIT 1")
 
     /// `identifier` quoted, with embedded quotes doubled: any entity or property name is safe.
-    func quote(_ identifier: String) -> String {
+    package func quote(_ identifier: String) -> String {
         "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 

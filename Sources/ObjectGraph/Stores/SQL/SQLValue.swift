@@ -3,7 +3,7 @@
 ///
 /// The store's values map onto these through ``SQLColumnCoding``; a connection maps these onto
 /// its own wire or C types.
-enum SQLValue: Sendable, Hashable {
+package enum SQLValue: Sendable, Hashable {
     case null
     case integer(Int64)
     case real(Double)
@@ -11,19 +11,19 @@ enum SQLValue: Sendable, Hashable {
     case blob([UInt8])
 
     /// The integer, or `nil` for any other storage class.
-    var integer: Int64? {
+    package var integer: Int64? {
         if case .integer(let value) = self { return value }
         return nil
     }
 
     /// The text, or `nil` for any other storage class.
-    var text: String? {
+    package var text: String? {
         if case .text(let value) = self { return value }
         return nil
     }
 
     /// The name of the storage class, for error messages.
-    var kindName: String {
+    package var kindName: String {
         switch self {
         case .null: "NULL"
         case .integer: "an integer"
