@@ -72,5 +72,6 @@ public struct ExpressionDescription: Sendable, Hashable, CustomStringConvertible
         ExpressionDescription(name: name, function: .average, keyPath: keyPath)
     }
 
+    /// A readable description, for logs and debugging.
     public var description: String { "\(name) = \(function.rawValue):(\(keyPath ?? "*"))" }
 }

@@ -26,6 +26,7 @@ public struct FetchedDictionary: Sendable, Hashable, CustomStringConvertible {
         return Value(storeValue: stored)
     }
 
+    /// A readable description, for logs and debugging.
     public var description: String {
         "{\(values.keys.sorted().map { "\($0): \(values[$0]!)" }.joined(separator: ", "))}"
     }

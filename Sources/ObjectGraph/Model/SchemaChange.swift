@@ -26,6 +26,7 @@ public struct SchemaChange: Sendable, Hashable, CustomStringConvertible {
         self.objectCount = objectCount
     }
 
+    /// A readable description, for logs and debugging.
     public var description: String {
         let subject = propertyName.map { "property '\(entityName).\($0)'" } ?? "entity '\(entityName)'"
         return "\(subject) \(summary) (\(objectCount) object\(objectCount == 1 ? "" : "s"))"

@@ -59,10 +59,12 @@ public struct MigrationOptions: Sendable, Hashable {
         URL(fileURLWithPath: storeURL.standardizedFileURL.path + ".backup")
     }
 
+    /// Whether the two are equal.
     public static func == (lhs: MigrationOptions, rhs: MigrationOptions) -> Bool {
         lhs.mode == rhs.mode && lhs.keepsBackup == rhs.keepsBackup
     }
 
+    /// Hashes the components that `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(mode)
         hasher.combine(keepsBackup)

@@ -25,6 +25,7 @@ public struct MigrationProgress: Sendable, Hashable, CustomStringConvertible {
         return (Double(stage) + min(within, 1)) / Double(max(stageCount, 1))
     }
 
+    /// A readable description, for logs and debugging.
     public var description: String {
         let stagePart = stageCount > 1 ? "stage \(stage + 1) of \(stageCount): " : ""
         return "\(stagePart)\(completedObjects) of \(totalObjects) objects"

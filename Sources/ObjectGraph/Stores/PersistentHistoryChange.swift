@@ -6,7 +6,12 @@ public struct PersistentHistoryChange: Sendable, Hashable {
     ///
     /// Core Data: `NSPersistentHistoryChangeType`.
     public enum ChangeType: Sendable, Hashable {
-        case insert, update, delete
+        /// The object was inserted.
+        case insert
+        /// Some of the object's values changed.
+        case update
+        /// The object was deleted.
+        case delete
     }
 
     /// The object that changed.

@@ -11,7 +11,9 @@ public struct PersistentHistoryToken: Sendable, Hashable, Comparable, Codable, C
     /// A token for transaction number `value`.
     public init(value: Int64) { self.value = value }
 
+    /// Whether `lhs` comes from an earlier transaction than `rhs`.
     public static func < (lhs: PersistentHistoryToken, rhs: PersistentHistoryToken) -> Bool { lhs.value < rhs.value }
 
+    /// A readable description, for logs and debugging.
     public var description: String { "history token \(value)" }
 }

@@ -132,6 +132,7 @@ public final class SQLiteStore: PersistentStore {
         }
     }
 
+    /// Releases the store so that another container can open it.
     public func close() {
         state.withLock { open in
             guard let current = open else { return }
