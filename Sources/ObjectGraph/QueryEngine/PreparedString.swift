@@ -7,10 +7,13 @@ struct PreparedString {
     /// Its UTF-8 bytes when it is ASCII (folding then lower-cases ASCII letters), else `nil`.
     let ascii: [UInt8]?
     let options: PredicateExpression.Options
+    /// Whether the folded constant holds a NUL character (see ``matches(folded:_:)``).
+    private let containsNUL: Bool
 
     init(_ text: String, options: PredicateExpression.Options) {
         let folded = PredicateFolding.fold(text, options)
         self.folded = folded
+        self.containsNUL = folded.utf8.contains(0)
         self.ascii = PredicateFolding.isASCII(folded) ? Array(folded.utf8) : nil
         self.options = options
     }
@@ -41,8 +44,26 @@ struct PreparedString {
         case .equal: return subject == folded
         case .prefix: return subject.hasPrefix(folded)
         case .suffix: return subject.hasSuffix(folded)
-        case .substring: return folded.isEmpty || subject.contains(folded)
+        case .substring:
+            if folded.isEmpty { return true }
+            // Foundation's substring search traps ("String index is out of bounds") on strings
+            // holding a NUL character, which a caller's value or argument may: those are searched
+            // Character by Character, as `==`, `hasPrefix` and `hasSuffix` compare.
+            if containsNUL || subject.utf8.contains(0) { return Self.containsCharacters(subject, folded) }
+            return subject.contains(folded)
         }
+    }
+
+    /// Whether `part`'s characters appear, in order and together, in `subject`'s.
+    private static func containsCharacters(_ subject: String, _ part: String) -> Bool {
+        let haystack = Array(subject)
+        let needle = Array(part)
+        guard needle.count <= haystack.count else { return false }
+        for start in 0...(haystack.count - needle.count)
+        where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+            return true
+        }
+        return false
     }
 
     /// Byte comparison when `value` is ASCII too; `nil` when it is not (or not contiguous).

@@ -280,6 +280,10 @@ struct MarkupReader {
         let start = index
         index += 2
         try skip(past: "?>", what: "a processing instruction")
+        // XML has no NUL character, and Foundation's search below may trap on one.
+        guard !bytes[start..<index].contains(0) else {
+            throw failure("a processing instruction holds a NUL character; the file is not XML text")
+        }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if text.hasPrefix("<?xml "), let range = text.range(of: "encoding=") {
             let declared = text[range.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }.lowercased()

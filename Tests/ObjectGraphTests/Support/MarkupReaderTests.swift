@@ -102,6 +102,11 @@ import Testing
         #expect(invalid?.message.contains("not valid UTF-8") == true)
     }
 
+    @Test func aNULCharacterInTheDeclarationIsRefused() {
+        let error = failure("<?xml version=\"1.0\" é\u{0} encoding=\"UTF-8\"?><a/>")
+        #expect(error?.message.contains("NUL character") == true)
+    }
+
     @Test func depthAndSizeAreBounded() {
         let deep = String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300)
         #expect(failure(deep)?.message.contains("nest deeper than 256") == true)

@@ -48,7 +48,8 @@ package struct SQLDialect: Sendable, Hashable {
 
     /// `identifier` quoted, with embedded quotes doubled: any entity or property name is safe.
     package func quote(_ identifier: String) -> String {
-        "\"" + identifier.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        // Character by Character, not with Foundation's search (which may trap on a NUL).
+        "\"" + String(identifier.flatMap { $0 == "\"" ? ["\"", "\""] : [$0] }) + "\""
     }
 
     /// The parameter at `index` (1-based).
