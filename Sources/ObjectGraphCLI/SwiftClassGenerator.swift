@@ -96,6 +96,10 @@ struct SwiftClassGenerator {
         if name != entity.name || entity.description.superentityName != nil {
             body.append("override class var entityName: String { \(Self.literal(entity.name)) }")
         }
+        if entity.description.isAbstract {
+            // Class properties are inherited: the comparison keeps the sub-entities' classes concrete.
+            body.append("override class var isAbstractEntity: Bool { self == \(name).self }")
+        }
         if !entity.description.uniquenessConstraints.isEmpty {
             let constraints = entity.description.uniquenessConstraints.map { constraint in
                 "[" + constraint.map(Self.literal).joined(separator: ", ") + "]"

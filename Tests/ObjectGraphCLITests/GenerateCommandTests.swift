@@ -35,6 +35,8 @@ import Testing
         #expect(entry.contains("@Relationship(inverse: \"entries\", maxCount: 10) var tags: [Tag]"))
         let item = try source("Item.swift", in: folder)
         #expect(item.contains("\nclass Item: ManagedObject {"))
+        #expect(item.contains("override class var isAbstractEntity: Bool { self == Item.self }"))
+        #expect(!entry.contains("isAbstractEntity"))
         #expect(item.contains("override class var uniquenessConstraints: [[String]] { [[\"identifier\"]] }"))
         #expect(item.contains("@Attribute var identifier: UUID\n"))
         let notebook = try source("Notebook.swift", in: folder)
