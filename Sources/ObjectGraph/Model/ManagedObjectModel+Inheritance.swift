@@ -169,8 +169,8 @@ extension ManagedObjectModel {
 
 extension ManagedObjectModel {
     /// The differences in an entity's place in the hierarchy between a stored schema and the
-    /// model: a changed superentity or abstract flag (migrations handle such changes; until
-    /// then, they make the store and the model mismatch).
+    /// model: a changed superentity or abstract flag (listed with the other differences; a
+    /// migration maps them, see `SchemaMapping`).
     static func hierarchyDifferences(_ entity: String, _ old: EntityDescription, _ new: EntityDescription) -> [String] {
         var differences: [String] = []
         if old.superentityName != new.superentityName {

@@ -44,6 +44,12 @@ private struct Inference {
     var sourceOf: [String: EntityInfo] = [:]
     /// The model entity of each stored entity, by stored name.
     var targetOf: [String: String] = [:]
+
+    /// Stored entity names that changed, to their model names (`nil` when none changed).
+    var referenceRenames: [String: String]? {
+        let renames = targetOf.filter { $0.key != $0.value }
+        return renames.isEmpty ? nil : renames
+    }
     var changes: [SchemaChange] = []
     var problems: [PersistenceError] = []
 
@@ -70,14 +76,9 @@ private struct Inference {
             }
             sourceOf[entity.name] = found
             targetOf[found.name] = entity.name
-            // A changed place in the hierarchy moves objects between tables and key spaces:
-            // not inferred (yet), so the store and the model mismatch.
-            for difference in ManagedObjectModel.hierarchyDifferences(entity.name, found.description, entity) {
-                problems.append(
-                    .migrationProblem(
-                        entity: entity.name, key: nil,
-                        "cannot migrate a change of inheritance (\(difference)); keep the entity's superentity "
-                            + "and abstract flag as stored"))
+            if found.description.superentityName != entity.superentityName {
+                let now = entity.superentityName.map { "now inherits from '\($0)'" } ?? "no longer inherits"
+                changes.append(SchemaChange(entityName: entity.name, propertyName: nil, summary: now))
             }
             if found.name != entity.name {
                 changes.append(
@@ -133,14 +134,16 @@ private struct Inference {
         let isIdentity =
             stored.propertyCount == info.propertyCount && stored.name == entity.name
             && steps.enumerated().allSatisfy { slot, step in
-                step.source == slot && step.conversion == .none && step.destinationRename == nil
+                step.source == slot && step.conversion == .none && step.referenceRenames == nil
                     && !step.isDerivedFromInverse
                     && (!info.isAttribute(slot) || info.attribute(at: slot).isOptional
                         || !stored.attribute(at: slot).isOptional)
             }
-        return SchemaMapping.EntityMapping(
+        var mapping = SchemaMapping.EntityMapping(
             name: entity.name, source: stored.name, steps: steps, isIdentity: isIdentity,
             newUniquenessConstraints: newConstraints)
+        mapping.becomesAbstract = entity.isAbstract && !stored.description.isAbstract
+        return mapping
     }
 
     private mutating func mapAttribute(_ attribute: AttributeDescription, of entity: String, from stored: EntityInfo)
@@ -220,8 +223,12 @@ private struct Inference {
                 SchemaChange(
                     entityName: entity, propertyName: relationship.name, summary: "renamed from '\(old.name)'"))
         }
-        let destinationSource = sourceOf[relationship.destination]?.name
-        if destinationSource != old.destination {
+        // The stored destination's objects must be objects of the new destination: the same
+        // (possibly renamed) entity, or one it now inherits from (a widened destination).
+        let mappedOld = targetOf[old.destination].flatMap { target.info(named: $0) }
+        guard let mappedOld, let newDestination = target.info(named: relationship.destination),
+            mappedOld.isKind(of: newDestination)
+        else {
             problems.append(
                 .migrationProblem(
                     entity: entity, key: relationship.name,
@@ -229,7 +236,7 @@ private struct Inference {
                         + "one cannot become objects of the other"))
             return step
         }
-        if relationship.destination != old.destination { step.destinationRename = relationship.destination }
+        step.referenceRenames = referenceRenames
         if old.isToMany != relationship.isToMany {
             step.conversion = relationship.isToMany ? .toOneToToMany : .toManyToToOne
             changes.append(
@@ -263,16 +270,21 @@ private struct Inference {
     }
 
     /// The stored relationship that the model's relationship `name` of `entity` comes from.
+    /// The stored relationship the model's relationship `name` of `entity` comes from, looked
+    /// for in the entity and then in its sub-entities (an entity new in a hierarchy has no stored
+    /// objects of its own, but its sub-entities may have kept the relationship).
     private func sourceRelationship(named name: String, in entity: String) -> EntityInfo.ResolvedRelationship? {
-        guard let stored = sourceOf[entity],
-            let relationship = target.info(named: entity)?.description.relationships
-                .first(where: { $0.name == name })
-        else { return nil }
-        guard
-            let slot = Self.slot(
-                named: [relationship.renamingIdentifier, relationship.name], in: stored, attribute: false)
-        else { return nil }
-        return stored.relationship(at: slot)
+        guard let info = target.info(named: entity) else { return nil }
+        for index in info.familyIndexes {
+            let member = target.infos[index]
+            guard let stored = sourceOf[member.name],
+                let relationship = member.description.relationships.first(where: { $0.name == name }),
+                let slot = Self.slot(
+                    named: [relationship.renamingIdentifier, relationship.name], in: stored, attribute: false)
+            else { continue }
+            return stored.relationship(at: slot)
+        }
+        return nil
     }
 
     /// The stored property a model property comes from: the first of `candidates` (its renaming

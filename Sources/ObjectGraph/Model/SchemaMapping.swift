@@ -24,8 +24,9 @@ struct SchemaMapping: Sendable {
         var fill: StoreValue
         /// Whether a nil after conversion is an error (unless `fill` replaces it).
         var isRequired: Bool
-        /// The name the destination entity's object IDs take, when that entity was renamed.
-        var destinationRename: String?
+        /// The names that referenced objects' entities take (stored name to model name), when
+        /// some entity was renamed; `nil` when none was.
+        var referenceRenames: [String: String]?
         /// A relationship rebuilt from its inverse after every entity is mapped (it is new, or
         /// its inverse changed).
         var isDerivedFromInverse = false
@@ -43,6 +44,9 @@ struct SchemaMapping: Sendable {
         var isIdentity: Bool
         /// Uniqueness constraints that the stored data was not held to, as model attribute names.
         var newUniquenessConstraints: [[String]]
+        /// Whether the entity is abstract in the model but was not in the store: migrating
+        /// needs the stored entity to have no objects.
+        var becomesAbstract = false
     }
 
     /// The stored schema, as a model.

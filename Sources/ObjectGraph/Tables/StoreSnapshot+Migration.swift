@@ -13,7 +13,7 @@ extension StoreSnapshot {
     ///   attribute without a default that stored objects have no value for, a to-many
     ///   relationship made to-one that objects hold several objects in, a new required
     ///   relationship that objects have nothing in, a new uniqueness constraint that objects
-    ///   break (listing them).
+    ///   break (listing them), an entity made abstract that stored objects are of.
     /// - Complexity: O(*n*) in the number of objects, plus the indexes of changed entities.
     func migrated(with mapping: SchemaMapping, progress: ((Int, Int) -> Void)? = nil) throws -> StoreSnapshot {
         var result = StoreSnapshot(model: mapping.target)
@@ -27,6 +27,13 @@ extension StoreSnapshot {
                 let source = model.info(named: stored)
             else { continue }
             let table = tables[source.index]
+            if entity.becomesAbstract && table.count > 0 {
+                problems.append(
+                    .migrationProblem(
+                        entity: entity.name, key: nil,
+                        "becomes abstract, but \(table.count) stored object\(table.count == 1 ? " is" : "s are") of it; "
+                            + "keep it concrete, or move its objects to a sub-entity with a custom migration stage"))
+            }
             if entity.isIdentity {
                 result.tables[info.index] = table.reindexed(for: info)
                 migration.advance(by: table.count)
@@ -67,20 +74,29 @@ extension StoreSnapshot {
     /// Sets the relationship at `slot` of every object of `info` from the values of its inverse.
     private mutating func deriveFromInverse(slot: Int, of info: EntityInfo) {
         let relationship = info.relationship(at: slot)
-        guard let inverseSlot = relationship.inverseSlot else { return }
+        guard relationship.inverseSlot != nil else { return }
         let isToMany = relationship.description.isToMany
         let empty: StoreValue = isToMany ? .objects([]) : .null
         var table = tables[info.index]
         var keys: [Int64] = []
         table.forEach { key, _ in keys.append(key) }
         var derived: [Int64: [ObjectID]] = [:]
-        let destination = model.infos[relationship.destinationIndex]
-        tables[destination.index].forEach { key, row in
-            let id = ObjectID(entityName: destination.name, key: key)
-            switch row.values[inverseSlot] {
-            case .object(let target): derived[target.key, default: []].append(id)
-            case .objects(let targets): for target in targets { derived[target.key, default: []].append(id) }
-            default: break
+        // The destination's objects and its sub-entities' (whose inherited relationships sit
+        // after their own attributes).
+        for index in model.infos[relationship.destinationIndex].familyIndexes {
+            let member = model.infos[index]
+            guard let memberSlot = relationship.inverseSlot(in: member) else { continue }
+            tables[index].forEach { key, row in
+                let id = ObjectID(entityName: member.name, key: key)
+                switch row.values[memberSlot] {
+                case .object(let target) where target.entityName == info.name:
+                    derived[target.key, default: []].append(id)
+                case .objects(let targets):
+                    for target in targets where target.entityName == info.name {
+                        derived[target.key, default: []].append(id)
+                    }
+                default: break
+                }
             }
         }
         for key in keys {
@@ -187,7 +203,7 @@ private struct Migration {
                     continue
                 }
                 var value = row.values[source]
-                if step.conversion != .none || step.destinationRename != nil {
+                if step.conversion != .none || step.referenceRenames != nil {
                     value = Self.convert(value, step, crowded: &crowded[slot])
                 }
                 if slot < attributeCount && value.isNull && step.isRequired {
@@ -229,10 +245,13 @@ private struct Migration {
 
     private static func convert(_ value: StoreValue, _ step: SchemaMapping.Step, crowded: inout Int) -> StoreValue {
         var value = value
-        if let rename = step.destinationRename {
+        if let renames = step.referenceRenames {
+            func renamed(_ id: ObjectID) -> ObjectID {
+                renames[id.entityName].map { ObjectID(entityName: $0, key: id.key) } ?? id
+            }
             switch value {
-            case .object(let id): value = .object(ObjectID(entityName: rename, key: id.key))
-            case .objects(let ids): value = .objects(ids.map { ObjectID(entityName: rename, key: $0.key) })
+            case .object(let id): value = .object(renamed(id))
+            case .objects(let ids): value = .objects(ids.map(renamed))
             default: break
             }
         }
