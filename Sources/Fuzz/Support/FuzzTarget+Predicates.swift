@@ -19,6 +19,8 @@ extension FuzzTarget {
     /// A container over ``FuzzModel/sampleSnapshot()`` (two items, an owner and a tag) that
     /// fetches run against; saves are never made.
     static let predicateContainer: PersistentContainer = {
+        // A fixed, valid model over an in-memory sample: no fuzz input reaches this open, and a
+        // harness that cannot open it has nothing to run (the trap says so at once).
         try! PersistentContainer(model: FuzzModel.model, store: SampleStore())
     }()
 

@@ -80,6 +80,10 @@ final class LockedStorage<Value>: ManagedBuffer<LockedStorage<Value>.Slot, Locke
                 primitive.initialize(to: os_unfair_lock())
             #else
                 primitive.initialize(to: pthread_mutex_t())
+                // No caller's value reaches the checks on the pthread calls: a default mutex that
+                // this storage owns fails to initialize only when the system is out of memory
+                // (as any allocation would), and to lock or unlock only if it were not initialized
+                // or not held, which `withLock` rules out.
                 let status = pthread_mutex_init(primitive, nil)
                 precondition(status == 0, "pthread_mutex_init failed (\(status)): the system is out of resources.")
             #endif
