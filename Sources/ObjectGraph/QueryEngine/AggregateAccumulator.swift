@@ -14,6 +14,9 @@ struct AggregateAccumulator {
     private var count: Int64 = 0
     private var integerSum: Int64 = 0
     private var overflowed = false
+    /// How many times `integerSum` wrapped, signed: the exact integer sum is
+    /// `integerSum + integerCarry × 2⁶⁴`.
+    private var integerCarry: Int64 = 0
     private var doubleSum = 0.0
     /// The doubles alone (`doubleSum` also holds the integers).
     private var realSum = 0.0
@@ -37,7 +40,10 @@ struct AggregateAccumulator {
             case .int(let integer):
                 let (sum, overflow) = integerSum.addingReportingOverflow(integer)
                 integerSum = sum
-                overflowed = overflowed || overflow
+                if overflow {
+                    overflowed = true
+                    integerCarry += integer < 0 ? -1 : 1
+                }
                 doubleSum += Double(integer)
             case .double(let double):
                 hasDouble = true
@@ -56,6 +62,9 @@ struct AggregateAccumulator {
         }
     }
 
+    /// 2⁶⁴, the span of one wrap of an `Int64` sum.
+    private static let twoToThe64 = Decimal(UInt64.max) + 1
+
     /// The aggregate of the values added.
     var result: StoreValue {
         switch function {
@@ -69,7 +78,8 @@ struct AggregateAccumulator {
                 // An attribute's values have one type: integers or doubles beside decimals only
                 // come from key paths of several types, added here once.
                 var sum = decimalSum
-                if integerSum != 0 && !overflowed { sum += Decimal(integerSum) }
+                sum += Decimal(integerSum)
+                if integerCarry != 0 { sum += Decimal(integerCarry) * Self.twoToThe64 }
                 if realSum != 0 { sum += Decimal(realSum) }
                 return .decimal(average ? sum / Decimal(count) : sum)
             }

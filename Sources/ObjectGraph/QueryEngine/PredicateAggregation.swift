@@ -7,13 +7,10 @@ enum PredicateAggregation {
         case .count: return .int(Int64(values.count))
         case .sum, .avg: return sumOrAverage(values, average: function == .avg)
         case .min, .max:
-            let wanted = function == .min ? -1 : 1
-            var best: StoreValue?
-            for value in values where !value.isNull {
-                if let current = best, PredicateOrdering.order(value, current, options: []) != wanted { continue }
-                best = value
-            }
-            return best ?? .null
+            // The same fold as a dictionary fetch's aggregates.
+            var accumulator = AggregateAccumulator(function == .min ? .min : .max)
+            for value in values { accumulator.add(value) }
+            return accumulator.result
         }
     }
 
