@@ -75,6 +75,9 @@ struct StoreFile {
         lockDescriptor = descriptor
         do {
             try atomicFile.removeLeftoverTemporaryFiles()
+            // A migration killed while writing the backup (`<store>.backup`, written under this
+            // lock) leaves that file's temporary: it goes with the store's own.
+            try AtomicFile(fileSystem: fileSystem, path: atomicFile.path + ".backup").removeLeftoverTemporaryFiles()
         } catch {
             unlock()
             throw error
