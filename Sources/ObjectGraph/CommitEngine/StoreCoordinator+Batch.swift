@@ -30,7 +30,7 @@ extension StoreCoordinator {
                 }
                 guard !matched.isEmpty else { return nil }
                 return plan.commit(origin: origin)
-            }, alwaysNotifies: true)
+            }, alwaysNotifies: true, readsWholeStore: true)
         return (.listed(matched), matched.isEmpty ? nil : notification)
     }
 
@@ -54,7 +54,7 @@ extension StoreCoordinator {
                 var plan = BatchDeletePlan(model: model, snapshot: snapshot)
                 try plan.deleteAll(of: indexes)
                 return plan.commit(origin: origin)
-            }, alwaysNotifies: true)
+            }, alwaysNotifies: true, readsWholeStore: true)
         // The notification lists the emptied entities' IDs, entity by entity in key order.
         guard !isEmpty, let notification else { return (.listed([]), nil) }
         return (notification.emptied.map { .emptied($0) } ?? .listed([]), notification)
@@ -94,7 +94,7 @@ extension StoreCoordinator {
                     }
                 }
                 return commit.updated.isEmpty ? nil : commit
-            }, alwaysNotifies: true)
+            }, alwaysNotifies: true, readsWholeStore: true)
         return (changed, changed.isEmpty ? nil : notification)
     }
 

@@ -51,16 +51,24 @@ extension StoreCoordinator {
     /// ``commit(_:)`` of the commit that `prepare` makes from the committed state, read under
     /// the commit lock (so nothing commits between the two): for batch requests. `prepare`
     /// returns `nil` to commit nothing (the store is not asked to save). With `alwaysNotifies`,
-    /// the save notification is built and returned even when nobody listens.
-    func commit(preparing prepare: (StoreSnapshot) throws -> Commit?, alwaysNotifies: Bool = false) throws -> (
-        outcomes: [ObjectID: Outcome], notification: SaveNotification?
-    ) {
+    /// the save notification is built and returned even when nobody listens. `readsWholeStore`:
+    /// `prepare` reads whole tables, which a querying store then reads in full first.
+    func commit(
+        preparing prepare: (StoreSnapshot) throws -> Commit?, alwaysNotifies: Bool = false, readsWholeStore: Bool = false
+    ) throws -> (outcomes: [ObjectID: Outcome], notification: SaveNotification?) {
         // The replaced state, when this commit deleted many rows: freed in the background.
         var replaced: StoreSnapshot?
         defer { Self.releaseInBackground(&replaced) }
         return try commitLock.withLock { _ in
-            let (current, nextKeys, indexes) = state.withLock { ($0.snapshot, $0.nextKeys, $0.uniqueIndexes) }
+            var (current, nextKeys, indexes) = state.withLock { ($0.snapshot, $0.nextKeys, $0.uniqueIndexes) }
+            if let querying, readsWholeStore { current = try loadEverything(from: querying) }
             guard let commit = try prepare(current) else { return ([:], nil) }
+            if let querying {
+                // The cache holds some rows only: the plan gets those it looks at, and builds
+                // its uniqueness indexes from them.
+                if !readsWholeStore { current = try loadWorkingSet(of: commit, from: querying) }
+                indexes = [:]
+            }
             var plan = CommitPlan(model: model, current: current, policy: commit.policy, uniqueIndexes: indexes)
             try plan.resolveStaleObjects(commit)
             plan.apply()
@@ -74,9 +82,9 @@ extension StoreCoordinator {
             }
             try store.save(plan.changeSet())
             let published = plan.next
-            let publishedIndexes = plan.uniqueIndexes
+            let publishedIndexes = querying == nil ? plan.uniqueIndexes : [:]
             state.withLock { state in
-                state.snapshot = published
+                state.snapshot = querying != nil && published.count > Self.rowCacheLimit ? Self.withoutRows(published) : published
                 state.uniqueIndexes = publishedIndexes
             }
             if !plan.emptied.isEmpty || plan.deletes.count >= Self.backgroundReleaseThreshold { replaced = current }

@@ -19,6 +19,9 @@ final class StoreCoordinator: Sendable {
 
     let model: ManagedObjectModel
     let store: any PersistentStore
+    /// The store, when it answers queries: the snapshot is then a bounded cache of the rows read
+    /// so far, not the store's contents (see `StoreCoordinator+Querying.swift`).
+    let querying: (any QueryingStore)?
     let broadcaster = SaveBroadcaster()
     let state: Locked<State>
     /// Held for the whole of a commit, store I/O included; fetches never wait for it.
@@ -28,13 +31,17 @@ final class StoreCoordinator: Sendable {
     /// options in place of its own.
     init(model: ManagedObjectModel, store: any PersistentStore, migration: MigrationOptions? = nil) throws {
         let snapshot: StoreSnapshot
-        if let migration, let migrating = store as? any SchemaMigratingStore {
+        let querying = store as? any QueryingStore
+        if let querying {
+            snapshot = try querying.open(model: model)
+        } else if let migration, let migrating = store as? any SchemaMigratingStore {
             snapshot = try migrating.load(model: model, migration: migration)
         } else {
             snapshot = try store.load(model: model)
         }
         self.model = model
         self.store = store
+        self.querying = querying
         let nextKeys = snapshot.tables.map(\.nextKey)
         let reserves = store is any ExternallyChangedStore && !store.isReadOnly
         self.state = Locked(
@@ -47,7 +54,8 @@ final class StoreCoordinator: Sendable {
         store.close()
     }
 
-    /// The committed state now.
+    /// The committed state now: for a querying store, the rows read so far (use
+    /// ``committedRow(of:)`` and the querying methods to read others).
     func snapshot() -> StoreSnapshot {
         state.withLock { $0.snapshot }
     }

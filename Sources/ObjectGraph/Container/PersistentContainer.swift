@@ -93,9 +93,10 @@ public final class PersistentContainer: Sendable {
 }
 
 extension PersistentContainer {
-    /// Everything committed to the container's store now, as values (O(1)): for tools, golden
-    /// files and test assertions.
+    /// Everything committed to the container's store now, as values (O(1); for a store that
+    /// answers queries, such as ``SQLiteStore``, O(*n*) to read its *n* objects): for tools,
+    /// golden files and test assertions.
     public func committedSnapshot() -> StoreSnapshot {
-        coordinator.snapshot()
+        coordinator.wholeSnapshot()
     }
 }

@@ -46,7 +46,7 @@ extension ManagedContext {
     /// The committed row a context reads for `id` under its own changes: its parent's current
     /// state for a child context, the store's snapshot otherwise; `nil` if there is none.
     func baseRow(of id: ObjectID, info: EntityInfo) -> EntityTable.Row? {
-        guard let parent else { return coordinator.snapshot().tables[info.index][id.key] }
+        guard let parent else { return coordinator.committedRow(of: id, entityIndex: info.index) }
         return parent.visibleRow(of: id, info: info)
     }
 

@@ -56,13 +56,25 @@ extension ManagedContext {
             try request.sortDescriptors.isEmpty
             ? nil : CompiledSort(request.sortDescriptors, entity: info, model: model)
         let limit = request.fetchLimit > 0 ? request.fetchLimit : Int.max
-        let offset = max(0, request.fetchOffset)
-        let budget = PredicateWorkBudget(objects: scan.table.count + scan.pending.count)
-        let resolver = resolver(for: scan, budget: budget)
+        var offset = max(0, request.fetchOffset)
         var inSortOrder = false
-        if let predicate, let plan = IndexPlan(predicate, table: scan.table, sort: sort) {
+        if coordinator.querying != nil {
+            // The store selects (and where it can, sorts and limits) the committed candidates.
+            let pushesLimit = scan.pending.isEmpty && scan.overrides.isEmpty && swiftTerm == nil && limit < Int.max
+            if let narrowing = try coordinator.narrow(
+                info, predicate: request.predicate?.expression, sort: request.sortDescriptors,
+                limit: pushesLimit ? limit : nil, offset: offset, alsoLoading: Array(scan.overrides.keys))
+            {
+                scan = scan.reading(narrowing.snapshot)
+                inSortOrder = scan.useCandidates(narrowing.plan)
+                scan.committedCandidatesMatch = narrowing.isExact
+                if narrowing.appliedLimit { offset = 0 }
+            }
+        } else if let predicate, let plan = IndexPlan(predicate, table: scan.table, sort: sort) {
             inSortOrder = scan.useCandidates(plan)
         }
+        let budget = PredicateWorkBudget(objects: scan.table.count + scan.pending.count)
+        let resolver = resolver(for: scan, budget: budget)
         if predicate == nil, swiftTerm == nil, sort == nil, offset == 0, scan.readsCommittedRowsOnly {
             return scan.selectAll(limit: limit, resolver: resolver, make)
         }
@@ -140,7 +152,23 @@ extension ManagedContext {
             let compiled = try CompiledPredicate(predicate, entity: info, model: model, withSwiftPart: true)
             let swiftTerm = try CompiledSwiftTerm(predicate, entity: info, model: model)
             var scan = makeScan(of: info, includingPendingChanges: request.includesPendingChanges)
-            if let plan = IndexPlan(compiled, table: scan.table, sort: nil) { scan.useCandidates(plan) }
+            if coordinator.querying != nil {
+                if scan.pending.isEmpty, scan.overrides.isEmpty, swiftTerm == nil,
+                    let count = try coordinator.committedCount(of: info, matching: predicate.expression)
+                {
+                    return Self.limited(count, request)
+                }
+                if let narrowing = try coordinator.narrow(
+                    info, predicate: predicate.expression, sort: [], limit: nil, offset: 0,
+                    alsoLoading: Array(scan.overrides.keys))
+                {
+                    scan = scan.reading(narrowing.snapshot)
+                    scan.useCandidates(narrowing.plan)
+                    scan.committedCandidatesMatch = narrowing.isExact
+                }
+            } else if let plan = IndexPlan(compiled, table: scan.table, sort: nil) {
+                scan.useCandidates(plan)
+            }
             let budget = PredicateWorkBudget(objects: scan.table.count + scan.pending.count)
             let resolver = resolver(for: scan, budget: budget)
             var matches = 0
@@ -162,20 +190,30 @@ extension ManagedContext {
             total = matches
         } else {
             let table = coordinator.snapshot().tables[info.index]
-            var count = table.count
+            let isQuerying = coordinator.querying != nil
+            // Whether the store holds the object (a querying store's cache may not hold its row).
+            func isStored(_ object: ManagedObject) -> Bool {
+                isQuerying
+                    ? coordinator.containsCommittedObject(object.objectID, entityIndex: info.index)
+                    : table[object.objectKey] != nil
+            }
+            var count = isQuerying ? try coordinator.committedCount(of: info.index) : table.count
             if parent != nil {
                 // A child: every level's live inserts, less the stored rows some level deleted.
                 let (pending, overrides) = layeredChanges(of: info, includingOwn: request.includesPendingChanges)
                 count += pending.count
-                for (key, object) in overrides where object.isDeleted && table[key] != nil { count -= 1 }
+                for object in overrides.values where object.isDeleted && isStored(object) { count -= 1 }
             } else if request.includesPendingChanges {
                 count += inserted.reduce(0) { $0 + ($1.info.index == info.index ? 1 : 0) }
-                count -= deleted.reduce(0) {
-                    $0 + ($1.info.index == info.index && table[$1.objectKey] != nil ? 1 : 0)
-                }
+                count -= deleted.reduce(0) { $0 + ($1.info.index == info.index && isStored($1) ? 1 : 0) }
             }
             total = count
         }
+        return Self.limited(total, request)
+    }
+
+    /// `total` matches after a request's offset and limit.
+    private static func limited<Result>(_ total: Int, _ request: FetchRequest<Result>) -> Int {
         let afterOffset = max(0, total - max(0, request.fetchOffset))
         return request.fetchLimit > 0 ? min(afterOffset, request.fetchLimit) : afterOffset
     }
@@ -220,6 +258,8 @@ extension ManagedContext {
         let snapshot = scan.snapshot
         let model = snapshot.model
         let includesPendingChanges = scan.includesPendingChanges
+        let isQuerying = coordinator.querying != nil
+        let coordinator = coordinator
         return PredicateResolver { [unowned self] id in
             guard budget.spend() else { return nil }
             // Only objects with unsaved changes override the committed row; an unchanged
@@ -233,7 +273,10 @@ extension ManagedContext {
                 level = current.parent
             }
             guard let info = model.info(named: id.entityName) else { return nil }
-            return snapshot.tables[info.index][id.key]?.values
+            if let row = snapshot.tables[info.index][id.key] { return row.values }
+            // A querying store's cache holds the rows read so far: others are read when reached.
+            guard isQuerying else { return nil }
+            return coordinator.committedRow(of: id, entityIndex: info.index)?.values
         }
     }
 

@@ -37,10 +37,9 @@ extension ManagedContext {
     /// (keys are never reused, so a later insert is not mistaken for one), are gone:
     /// O(registered objects), whatever the number deleted.
     private func mergeEmptied(_ emptied: EmptiedEntities) {
-        let committed = coordinator.snapshot()
         let gone = registry.values.filter { object in
             emptied.entityNames.contains(object.info.name)
-                && committed.tables[object.info.index][object.objectKey] == nil
+                && !coordinator.containsCommittedObject(object.objectID, entityIndex: object.info.index)
         }
         for object in gone { refresh(object, mergeChanges: false) }
     }

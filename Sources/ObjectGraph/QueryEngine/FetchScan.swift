@@ -19,6 +19,9 @@ struct FetchScan {
     var candidateKeys: [Int64]?
     /// Conjuncts the plan's committed candidates satisfy (see ``IndexPlan/impliedTests``).
     var impliedTests: [ValueMatcher] = []
+    /// Whether every committed candidate is known to match the predicate (a querying store
+    /// selected exactly those): only pending ones are tested.
+    var committedCandidatesMatch = false
 
     /// Whether the scan's candidates are exactly the committed rows: no pending inserts, no
     /// changed or deleted objects to override them, no index candidates.
@@ -60,9 +63,11 @@ struct FetchScan {
         filter: CompiledPredicate? = nil, mayStopEarly: Bool = true, _ body: (FetchCandidate) -> Bool
     ) {
         let scan = self
-        let filter = filter?.isRowLocal == true ? filter.map { RowProgram($0, skipping: scan.impliedTests) } : nil
+        let filter =
+            filter?.isRowLocal == true && !scan.committedCandidatesMatch
+            ? filter.map { RowProgram($0, skipping: scan.impliedTests) } : nil
         // Whether the committed rows visited passed `filter` (the whole predicate for them).
-        let rowsMatch = filter != nil
+        let rowsMatch = filter != nil || scan.committedCandidatesMatch
         let pending = scan.pending
         var next = 0
         var stopped = false

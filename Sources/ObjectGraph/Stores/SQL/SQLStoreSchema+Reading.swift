@@ -7,7 +7,11 @@ extension SQLStoreSchema {
     ///
     /// - Throws: `.corruptStore` naming `url` for a value that does not fit its column's type, a
     ///   key out of range, or a row the snapshot refuses; the connection's errors.
-    func readSnapshot(_ database: any SQLDatabase, statements: [TableStatements], url: URL) throws -> StoreSnapshot {
+    /// With `readingNextKeys` false, the next keys are those the rows imply (a container that
+    /// reserved blocks of keys keeps its own).
+    func readSnapshot(
+        _ database: any SQLDatabase, statements: [TableStatements], url: URL, readingNextKeys: Bool = true
+    ) throws -> StoreSnapshot {
         var snapshot = StoreSnapshot(model: model)
         for (table, sql) in zip(tables, statements) {
             let info = model.infos[table.entityIndex]
@@ -40,8 +44,10 @@ extension SQLStoreSchema {
                 try snapshot.insert(record)
             }
         }
-        for (entity, next) in try readNextKeys(database) {
-            snapshot.reserveKeys(ofEntity: entity, below: next)
+        if readingNextKeys {
+            for (entity, next) in try readNextKeys(database) {
+                snapshot.reserveKeys(ofEntity: entity, below: next)
+            }
         }
         snapshot.metadata = try readStoreMetadata(database)
         return snapshot
@@ -89,7 +95,7 @@ extension SQLStoreSchema {
 
     /// The record of the current row of a `SELECT _key, _version, <columns>`, with empty to-many
     /// relationships.
-    private func record(from row: any SQLStatement, _ table: Table, _ info: EntityInfo, url: URL) throws
+    func record(from row: any SQLStatement, _ table: Table, _ info: EntityInfo, url: URL) throws
         -> StoreRecord
     {
         guard let key = row.column(0).integer, let version = row.column(1).integer else {

@@ -68,6 +68,12 @@ public final class SQLiteStore: PersistentStore {
     ///   `.ioFailure` as SQLite reports them.
     /// - Complexity: O(*n*) for *n* stored objects.
     public func load(model: ManagedObjectModel) throws -> StoreSnapshot {
+        try openStore(model: model, readingRows: true)
+    }
+
+    /// Opens the file for `model`; reads every row with `readingRows`, else only the next keys
+    /// and the store metadata (a container that queries the file).
+    func openStore(model: ManagedObjectModel, readingRows: Bool) throws -> StoreSnapshot {
         try state.withLock { open in
             guard open == nil else { throw PersistenceError.storeLocked(url) }
             let connection = try connect()
@@ -84,7 +90,9 @@ public final class SQLiteStore: PersistentStore {
                 let dataVersion = try connection.dataVersion()
                 let (snapshot, keys, token) = try connection.readTransaction {
                     (
-                        try schema.readSnapshot(connection, statements: statements, url: url),
+                        readingRows
+                            ? try schema.readSnapshot(connection, statements: statements, url: url)
+                            : try schema.readEmptySnapshot(connection),
                         try schema.readNextKeys(connection),
                         try schema.lastHistoryToken(connection)
                     )

@@ -1,0 +1,173 @@
+extension StoreCoordinator {
+    /// How many rows a querying store's cache holds before it starts over: what bounds a
+    /// container's memory whatever the store's size.
+    static let rowCacheLimit = 50_000
+
+    /// The keys a fetch selects from a querying store, with the committed state holding their
+    /// rows.
+    struct Narrowing {
+        /// The committed state, holding the rows of ``plan``'s keys and of the keys asked for.
+        var snapshot: StoreSnapshot
+        /// The selected keys: in the request's sort order when ``IndexPlan/isInSortOrder``.
+        var plan: IndexPlan
+        /// Whether the keys are exactly the committed rows the predicate matches (no check needed).
+        var isExact: Bool
+        /// Whether SQL applied the request's offset and limit.
+        var appliedLimit: Bool
+    }
+
+    /// The committed row of `id` (of the entity at `entityIndex`): from the cache, else read from
+    /// a querying store and cached; `nil` if the store holds none (or cannot be read).
+    func committedRow(of id: ObjectID, entityIndex: Int) -> EntityTable.Row? {
+        if let row = state.withLock({ $0.snapshot.tables[entityIndex][id.key] }) { return row }
+        guard let querying else { return nil }
+        let snapshot = try? commitLock.withLock { _ in try loadRows([entityIndex: [id.key]], from: querying) }
+        return snapshot?.tables[entityIndex][id.key]
+    }
+
+    /// Whether the store holds an object with `id` now.
+    func containsCommittedObject(_ id: ObjectID, entityIndex: Int) -> Bool {
+        committedRow(of: id, entityIndex: entityIndex) != nil
+    }
+
+    /// The number of committed objects of the entity at `entityIndex`.
+    func committedCount(of entityIndex: Int) throws -> Int {
+        guard let querying else { return snapshot().tables[entityIndex].count }
+        let info = model.infos[entityIndex]
+        let layout = try querying.layout()
+        return try querying.withDatabase { database in
+            let translation = SQLFetchTranslation(
+                predicate: nil, sort: [], entity: info, schema: layout, dialect: database.dialect)
+            return Int(try database.rows(translation.count()).first?.first?.integer ?? 0)
+        }
+    }
+
+    /// The number of committed objects `predicate` matches, counted by the store when its SQL
+    /// says exactly which; `nil` when the in-memory engine must decide.
+    func committedCount(of info: EntityInfo, matching predicate: PredicateExpression) throws -> Int? {
+        guard let querying else { return nil }
+        let layout = try querying.layout()
+        return try querying.withDatabase { database -> Int? in
+            let translation = SQLFetchTranslation(
+                predicate: predicate, sort: [], entity: info, schema: layout, dialect: database.dialect)
+            guard translation.isExact else { return nil }
+            return Int(try database.rows(translation.count(), translation.bindings).first?.first?.integer ?? 0)
+        }
+    }
+
+    /// Asks a querying store for the keys a fetch selects, and reads their rows (and those of
+    /// `alsoLoading`, the keys of objects with pending changes) into the cache. With `limit`,
+    /// SQL applies the limit and `offset` when it selects exactly and in order; the caller passes
+    /// it only when nothing pending can change the result.
+    ///
+    /// - Returns: `nil` for a store that does not answer queries.
+    func narrow(
+        _ info: EntityInfo, predicate: PredicateExpression?, sort: [FetchSortDescriptor], limit: Int?, offset: Int,
+        alsoLoading extra: [Int64]
+    ) throws -> Narrowing? {
+        guard let querying else { return nil }
+        let layout = try querying.layout()
+        var appliedLimit = false
+        var isExact = false
+        var isInSortOrder = false
+        let keys = try querying.withDatabase { database -> [Int64] in
+            let translation = SQLFetchTranslation(
+                predicate: predicate, sort: sort, entity: info, schema: layout, dialect: database.dialect)
+            isExact = translation.isExact
+            isInSortOrder = translation.order != nil
+            appliedLimit = limit != nil && translation.isExact && translation.order != nil
+            let sql = translation.selectKeys(limit: appliedLimit ? limit : nil, offset: appliedLimit ? offset : 0)
+            var keys: [Int64] = []
+            try database.forEachRow(sql, translation.bindings) { row in
+                if let key = row.column(0).integer { keys.append(key) }
+            }
+            return keys
+        }
+        let snapshot = try commitLock.withLock { _ in
+            try loadRows([info.index: extra.isEmpty ? keys : keys + extra], from: querying)
+        }
+        return Narrowing(
+            snapshot: snapshot, plan: IndexPlan(keys: keys, isInSortOrder: isInSortOrder), isExact: isExact,
+            appliedLimit: appliedLimit)
+    }
+
+    /// Every committed object, read from a querying store into the cache (for the operations
+    /// that work on whole tables: batch requests, ``PersistentContainer/committedSnapshot()``).
+    /// Call it holding the commit lock.
+    func loadEverything(from querying: any QueryingStore) throws -> StoreSnapshot {
+        let all = try querying.readAll()
+        return state.withLock { state in
+            var loaded = all
+            loaded.metadata = state.snapshot.metadata
+            for index in loaded.tables.indices {
+                loaded.tables[index].nextKey = max(loaded.tables[index].nextKey, state.snapshot.tables[index].nextKey)
+            }
+            state.snapshot = loaded
+            state.uniqueIndexes = [:]
+            return loaded
+        }
+    }
+
+    /// Everything committed now: the snapshot, or for a querying store every row it holds (read
+    /// without filling the cache). A store that cannot be read gives the rows read so far.
+    func wholeSnapshot() -> StoreSnapshot {
+        guard let querying else { return snapshot() }
+        return commitLock.withLock { _ in
+            let cached = snapshot()
+            guard var all = try? querying.readAll() else { return cached }
+            all.metadata = cached.metadata
+            for index in all.tables.indices {
+                all.tables[index].nextKey = max(all.tables[index].nextKey, cached.tables[index].nextKey)
+            }
+            return all
+        }
+    }
+
+    /// Reads the rows of `keys` (by entity index) that the cache lacks, and those of
+    /// `refreshing` again (a row the store no longer holds then leaves the cache), and returns the
+    /// committed state holding them. A cache over ``rowCacheLimit`` is emptied first. Call it
+    /// holding the commit lock, so that no commit publishes rows between the read and the
+    /// caching.
+    func loadRows(_ keys: [Int: [Int64]], refreshing: [Int: [Int64]] = [:], from querying: any QueryingStore) throws
+        -> StoreSnapshot
+    {
+        let current = state.withLock { $0.snapshot }
+        var wanted: [(entityIndex: Int, keys: [Int64], refreshed: Set<Int64>)] = []
+        for entityIndex in Set(keys.keys).union(refreshing.keys).sorted() {
+            let refreshed = Set(refreshing[entityIndex] ?? [])
+            var seen = refreshed
+            var missing = Array(refreshed)
+            for key in keys[entityIndex] ?? [] where !current.tables[entityIndex].contains(key) {
+                if seen.insert(key).inserted { missing.append(key) }
+            }
+            if !missing.isEmpty { wanted.append((entityIndex, missing, refreshed)) }
+        }
+        guard !wanted.isEmpty else { return current }
+        let loaded = try wanted.map { try querying.rows(entityIndex: $0.entityIndex, keys: $0.keys) }
+        return state.withLock { state in
+            let incoming = loaded.reduce(0) { $0 + $1.count }
+            if state.snapshot.count + incoming > Self.rowCacheLimit {
+                state.snapshot = Self.withoutRows(state.snapshot)
+                state.uniqueIndexes = [:]
+            }
+            for (wanted, rows) in zip(wanted, loaded) {
+                if !wanted.refreshed.isEmpty {
+                    let found = Set(rows.map(\.key))
+                    for key in wanted.refreshed where !found.contains(key) {
+                        state.snapshot.tables[wanted.entityIndex].set(nil, forKey: key)
+                    }
+                }
+                for (key, row) in rows { state.snapshot.tables[wanted.entityIndex].set(row, forKey: key) }
+            }
+            return state.snapshot
+        }
+    }
+
+    /// `snapshot` without its rows: the same next keys and metadata.
+    static func withoutRows(_ snapshot: StoreSnapshot) -> StoreSnapshot {
+        var empty = StoreSnapshot(model: snapshot.model)
+        empty.metadata = snapshot.metadata
+        for index in empty.tables.indices { empty.tables[index].nextKey = snapshot.tables[index].nextKey }
+        return empty
+    }
+}

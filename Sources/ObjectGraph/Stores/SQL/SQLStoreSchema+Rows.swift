@@ -1,0 +1,96 @@
+import Foundation
+
+extension SQLStoreSchema {
+    /// How many keys one `IN (…)` list holds: below SQLite's and PostgreSQL's parameter limits.
+    static let keysPerQuery = 500
+
+    /// The current rows of `keys` of the entity at `entityIndex` (with their to-many members), in
+    /// the order of `keys`; keys without a row are left out. A few statements per
+    /// ``keysPerQuery`` keys, whatever the table's size.
+    ///
+    /// - Throws: `.corruptStore` naming `url` for a value that does not fit the model; the
+    ///   database's errors.
+    func readRows(
+        entityIndex: Int, keys: [Int64], _ database: any SQLDatabase, statements: [TableStatements], url: URL
+    ) throws -> [(key: Int64, row: EntityTable.Row)] {
+        let table = tables[entityIndex]
+        let info = model.infos[entityIndex]
+        let dialect = database.dialect
+        let q = dialect.quote
+        var found: [Int64: EntityTable.Row] = [:]
+        found.reserveCapacity(keys.count)
+        var start = 0
+        while start < keys.count {
+            let batch = Array(keys[start..<min(keys.count, start + Self.keysPerQuery)])
+            start += batch.count
+            let bindings = batch.map { SQLValue.integer($0) }
+            let list = dialect.placeholders(batch.count)
+            let select = statements[entityIndex].selectAll.replacingOccurrences(
+                of: " ORDER BY ", with: " WHERE \(q(Self.keyColumn)) IN (\(list)) ORDER BY ")
+            var batchRows: [Int64: EntityTable.Row] = [:]
+            try database.forEachRow(select, bindings) { row in
+                let record = try self.record(from: row, table, info, url: url)
+                batchRows[record.objectID.key] = EntityTable.Row(version: record.version, values: record.values)
+            }
+            guard !batchRows.isEmpty else { continue }
+            for join in table.joins {
+                var members: [Int64: [ObjectID]] = [:]
+                try database.forEachRow(
+                    "SELECT owner, member FROM \(q(join.name)) WHERE owner IN (\(list)) ORDER BY owner, position",
+                    bindings
+                ) { row in
+                    guard let owner = row.column(0).integer, let member = row.column(1).integer else {
+                        throw PersistenceError.corruptSQLStore(url, "the join table \(join.name) holds a non-integer key")
+                    }
+                    members[owner, default: []].append(ObjectID(entityName: join.destinationEntityName, key: member))
+                }
+                for key in batchRows.keys { batchRows[key]?.values[join.slot] = .objects(members[key] ?? []) }
+            }
+            for derived in table.derived {
+                var members: [Int64: [ObjectID]] = [:]
+                try database.forEachRow(
+                    "SELECT \(q(derived.inverseColumn)), \(q(Self.keyColumn)) FROM \(q(derived.destinationTable)) "
+                        + "WHERE \(q(derived.inverseColumn)) IN (\(list)) "
+                        + "ORDER BY \(q(derived.inverseColumn)), \(q(Self.keyColumn))",
+                    bindings
+                ) { row in
+                    guard let owner = row.column(0).integer, let member = row.column(1).integer else {
+                        throw PersistenceError.corruptSQLStore(
+                            url, "\(derived.destinationTable).\(derived.inverseColumn) holds a non-integer key")
+                    }
+                    members[owner, default: []].append(ObjectID(entityName: derived.destinationTable, key: member))
+                }
+                for key in batchRows.keys { batchRows[key]?.values[derived.slot] = .objects(members[key] ?? []) }
+            }
+            for (key, row) in batchRows {
+                if let problem = info.problem(with: row.values) {
+                    throw PersistenceError.corruptSQLStore(
+                        url, "\(ObjectID(entityName: info.name, key: key)): \(problem)")
+                }
+                found[key] = row
+            }
+        }
+        return keys.compactMap { key in found[key].map { (key, $0) } }
+    }
+}
+
+extension SQLStoreSchema {
+    /// A snapshot with the next keys and store metadata and no rows: what a container that
+    /// queries the store starts from.
+    func readEmptySnapshot(_ database: any SQLDatabase) throws -> StoreSnapshot {
+        var snapshot = StoreSnapshot(model: model)
+        for (entity, next) in try readNextKeys(database) {
+            snapshot.reserveKeys(ofEntity: entity, below: next)
+        }
+        for table in tables {
+            // Keys of rows written by a version that did not record them.
+            let stored =
+                try database.rows(
+                    "SELECT MAX(\(database.dialect.quote(Self.keyColumn))) FROM \(database.dialect.quote(table.name))"
+                ).first?.first?.integer ?? 0
+            snapshot.reserveKeys(ofEntity: table.name, below: stored + 1)
+        }
+        snapshot.metadata = try readStoreMetadata(database)
+        return snapshot
+    }
+}

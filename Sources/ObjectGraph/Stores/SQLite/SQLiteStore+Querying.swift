@@ -1,0 +1,42 @@
+import Foundation
+
+extension SQLiteStore: QueryingStore {
+    /// Opens the file as ``load(model:)`` does, without reading its rows.
+    func open(model: ManagedObjectModel) throws -> StoreSnapshot {
+        try openStore(model: model, readingRows: false)
+    }
+
+    func layout() throws -> SQLStoreSchema {
+        try state.withLock { open in
+            guard let current = open else { throw PersistenceError.storeClosed(url) }
+            return current.schema
+        }
+    }
+
+    func withDatabase<T>(_ body: (any SQLDatabase) throws -> T) throws -> T {
+        try state.withLock { open in
+            guard let current = open else { throw PersistenceError.storeClosed(url) }
+            return try current.connection.readTransaction { try body(current.connection) }
+        }
+    }
+
+    func rows(entityIndex: Int, keys: [Int64]) throws -> [(key: Int64, row: EntityTable.Row)] {
+        try state.withLock { open in
+            guard let current = open else { throw PersistenceError.storeClosed(url) }
+            return try current.connection.readTransaction {
+                try current.schema.readRows(
+                    entityIndex: entityIndex, keys: keys, current.connection, statements: current.statements, url: url)
+            }
+        }
+    }
+
+    func readAll() throws -> StoreSnapshot {
+        try state.withLock { open in
+            guard let current = open else { throw PersistenceError.storeClosed(url) }
+            return try current.connection.readTransaction {
+                try current.schema.readSnapshot(
+                    current.connection, statements: current.statements, url: url, readingNextKeys: false)
+            }
+        }
+    }
+}
