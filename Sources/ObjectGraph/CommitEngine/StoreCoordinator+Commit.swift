@@ -54,7 +54,8 @@ extension StoreCoordinator {
     /// the save notification is built and returned even when nobody listens. `readsWholeStore`:
     /// `prepare` reads whole tables, which a querying store then reads in full first.
     func commit(
-        preparing prepare: (StoreSnapshot) throws -> Commit?, alwaysNotifies: Bool = false, readsWholeStore: Bool = false
+        preparing prepare: (StoreSnapshot) throws -> Commit?, alwaysNotifies: Bool = false,
+        readsWholeStore: Bool = false
     ) throws -> (outcomes: [ObjectID: Outcome], notification: SaveNotification?) {
         // The replaced state, when this commit deleted many rows: freed in the background.
         var replaced: StoreSnapshot?
@@ -84,7 +85,8 @@ extension StoreCoordinator {
             let published = plan.next
             let publishedIndexes = querying == nil ? plan.uniqueIndexes : [:]
             state.withLock { state in
-                state.snapshot = querying != nil && published.count > Self.rowCacheLimit ? Self.withoutRows(published) : published
+                state.snapshot =
+                    querying != nil && published.count > Self.rowCacheLimit ? Self.withoutRows(published) : published
                 state.uniqueIndexes = publishedIndexes
             }
             if !plan.emptied.isEmpty || plan.deletes.count >= Self.backgroundReleaseThreshold { replaced = current }

@@ -25,6 +25,12 @@ extension StoreCoordinator {
         return snapshot?.tables[entityIndex][id.key]
     }
 
+    /// Reads the rows of `keys` (by entity index) that the cache lacks from a querying store.
+    func prefetchRows(_ keys: [Int: [Int64]]) throws {
+        guard let querying else { return }
+        _ = try commitLock.withLock { _ in try loadRows(keys, from: querying) }
+    }
+
     /// Whether the store holds an object with `id` now.
     func containsCommittedObject(_ id: ObjectID, entityIndex: Int) -> Bool {
         committedRow(of: id, entityIndex: entityIndex) != nil

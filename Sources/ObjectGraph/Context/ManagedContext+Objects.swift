@@ -112,7 +112,7 @@ extension ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.reset()`.
     public func reset() {
-        registry.forEachObject { object in
+        for object in registry.values {
             object.context = nil
             object.flags = ManagedObject.Flags()
         }

@@ -107,7 +107,7 @@ public final class ManagedContext {
 
     deinit {
         if inbox != nil { coordinator.broadcaster.removeInbox(for: identifier.number) }
-        registry.forEachObject { $0.context = nil }
+        for object in registry.values { object.context = nil }
     }
 
     /// The model of the context's container.
@@ -296,6 +296,7 @@ private struct ContextDeleteActions: DeleteRuleActions {
 
     func nullify(_ source: ObjectID, inverseSlot: Int, of targets: [ObjectID], destinationIndex: Int) {
         let destination = context.model.infos[destinationIndex]
+        context.prefetchRows(of: targets)
         for id in targets {
             // A target of a sub-entity has the inverse at its own slot.
             guard let target = context.existingOrNil(id) else { continue }
@@ -304,6 +305,7 @@ private struct ContextDeleteActions: DeleteRuleActions {
     }
 
     func cascade(from source: ObjectID, to targets: [ObjectID], through relationship: EntityInfo.ResolvedRelationship) {
+        context.prefetchRows(of: targets)
         for id in targets {
             guard let target = context.existingOrNil(id) else { continue }
             if relationship.inverseSlot != nil {

@@ -17,9 +17,12 @@ struct ObjectRegistry: ~Copyable {
     /// One entity's objects. A class, so that a lookup takes one reference, not one for each of
     /// its fields, and changes happen in place.
     ///
-    /// The chunks hold their objects as unmanaged references, each retained once by the chunk
-    /// (released when replaced, removed, or in `deinit`): plain words, so that filling a chunk's
-    /// free slots and freeing the chunks costs no reference counting per slot. A fetch of 392
+    /// The chunks hold their objects as unmanaged, unretained references: the registry holds
+    /// objects weakly, as Core Data's contexts do (a context keeps the objects with unsaved
+    /// changes in its change sets, and the caller keeps the others it still uses). An object
+    /// removes itself in its `deinit` (`ManagedObject.deinit`), so no slot dangles. Plain words,
+    /// so that filling a chunk's free slots and freeing the chunks costs no reference counting
+    /// per slot. A fetch of 392
     /// objects with keys spread over 100,000 fills about 40,000 free slots; destroying them as
     /// optional references, one value-witness call each, was a fifth of the fetch in a new
     /// context. (Chunks of 64 slots measured no faster: 1,563 of them for 100,000 keys.)
@@ -28,35 +31,38 @@ struct ObjectRegistry: ~Copyable {
         // Unchecked: read on every lookup; one context's, in one domain, no access overlaps.
         @exclusivity(unchecked) var chunks: [[Unmanaged<ManagedObject>?]] = []
         // Unchecked: read on every lookup; one context's, in one domain, no access overlaps.
-        @exclusivity(unchecked) var overflow: [Int64: ManagedObject] = [:]
+        @exclusivity(unchecked) var overflow: [Int64: Unmanaged<ManagedObject>] = [:]
 
         init(name: String) { self.name = name }
-
-        deinit {
-            for chunk in chunks { for case let object? in chunk { object.release() } }
-        }
     }
 
     /// By entity index in the model; `nil` for entities with no object registered yet.
     private var entities: [EntityObjects?] = []
     private var entityIndexByName: [String: Int] = [:]
     private(set) var count = 0
+    /// Strong references to the registered objects, when the context retains them
+    /// (`ManagedContext.retainsRegisteredObjects`); `nil` when it holds them weakly.
+    var retained: [ObjectIdentifier: ManagedObject]?
 
     /// The registered objects, in entity and key order.
     var values: [ManagedObject] {
         var objects: [ManagedObject] = []
         objects.reserveCapacity(count)
-        forEachObject { objects.append($0) }
+        for case let entity? in entities {
+            for chunk in entity.chunks { for case let object? in chunk { objects.append(object.takeUnretainedValue()) } }
+            for (_, object) in entity.overflow.sorted(by: { $0.key < $1.key }) {
+                objects.append(object.takeUnretainedValue())
+            }
+        }
         return objects
     }
 
-    /// Calls `body` with each registered object, in entity and key order, without collecting
-    /// them into an array (`body` must not change the registry).
-    func forEachObject(_ body: (ManagedObject) -> Void) {
-        for case let entity? in entities {
-            for chunk in entity.chunks { for case let object? in chunk { body(object.takeUnretainedValue()) } }
-            for (_, object) in entity.overflow.sorted(by: { $0.key < $1.key }) { body(object) }
-        }
+    /// Removes `object` if it is the one registered under its ID (an object leaving memory).
+    mutating func forget(_ object: ManagedObject) {
+        let entityIndex = object.info.index
+        let key = object.objectKey
+        guard entityIndex >= 0, entityIndex < entities.count, let entity = entities[entityIndex] else { return }
+        if entity.remove(key: key, ifHolding: object) { count -= 1 }
     }
 
     /// The object registered for the object with `key` in the entity at `entityIndex`.
@@ -65,7 +71,7 @@ struct ObjectRegistry: ~Copyable {
         guard entityIndex < entities.count, let entity = entities[entityIndex], key >= 1 else { return nil }
         let index = Int(key - 1)
         let chunk = index >> Self.chunkShift
-        guard chunk < Self.maxChunks else { return entity.overflow[key] }
+        guard chunk < Self.maxChunks else { return entity.overflow[key]?.takeUnretainedValue() }
         guard chunk < entity.chunks.count else { return nil }
         let offset = index & (Self.chunkSize - 1)
         return offset < entity.chunks[chunk].count ? entity.chunks[chunk][offset]?.takeUnretainedValue() : nil
@@ -90,6 +96,7 @@ struct ObjectRegistry: ~Copyable {
         entities = []
         entityIndexByName = [:]
         count = 0
+        if retained != nil { retained = [:] }
     }
 
     private func entityIndex(named name: String) -> Int? {
@@ -121,10 +128,14 @@ struct ObjectRegistry: ~Copyable {
             if entities.count > 8 { entityIndexByName[entity.name] = entityIndex }
         }
         if entity.set(object, forKey: key) { count += 1 }
+        retained?[ObjectIdentifier(object)] = object
     }
 
     private mutating func remove(entityIndex: Int, key: Int64) {
         guard key >= 1, entityIndex < entities.count, let entity = entities[entityIndex] else { return }
+        if retained != nil, let object = object(entityIndex: entityIndex, key: key) {
+            retained?[ObjectIdentifier(object)] = nil
+        }
         if entity.remove(key: key) { count -= 1 }
     }
 }
@@ -134,13 +145,15 @@ extension ObjectRegistry.EntityObjects {
     func set(_ object: ManagedObject, forKey key: Int64) -> Bool {
         let index = Int(key - 1)
         let chunk = index >> ObjectRegistry.chunkShift
-        guard chunk < ObjectRegistry.maxChunks else { return overflow.updateValue(object, forKey: key) == nil }
+        guard chunk < ObjectRegistry.maxChunks else {
+            return overflow.updateValue(.passUnretained(object), forKey: key) == nil
+        }
         if chunk >= chunks.count { chunks.append(contentsOf: repeatElement([], count: chunk - chunks.count + 1)) }
         let offset = index & (ObjectRegistry.chunkSize - 1)
         let filled = chunks[chunk].count
         if filled == offset, filled > 0 {
             // The next key in sequence, as a fetch in key order registers them.
-            chunks[chunk].append(.passRetained(object))
+            chunks[chunk].append(.passUnretained(object))
             return true
         }
         if filled <= offset {
@@ -156,23 +169,26 @@ extension ObjectRegistry.EntityObjects {
         }
         let previous = chunks[chunk][offset]
         if let previous, previous.toOpaque() == Unmanaged.passUnretained(object).toOpaque() { return false }
-        chunks[chunk][offset] = .passRetained(object)
-        // Released once the slot no longer holds it.
-        previous?.release()
+        chunks[chunk][offset] = .passUnretained(object)
         return previous == nil
     }
 
-    /// Removes the object for `key`; whether there was one.
-    func remove(key: Int64) -> Bool {
+    /// Removes the object for `key` (only if it is `object`, when given); whether one was removed.
+    func remove(key: Int64, ifHolding object: ManagedObject? = nil) -> Bool {
+        guard key >= 1 else { return false }
         let index = Int(key - 1)
         let chunk = index >> ObjectRegistry.chunkShift
-        guard chunk < ObjectRegistry.maxChunks else { return overflow.removeValue(forKey: key) != nil }
-        let offset = index & (ObjectRegistry.chunkSize - 1)
-        guard chunk < chunks.count, offset < chunks[chunk].count, let object = chunks[chunk][offset] else {
-            return false
+        let expected = object.map { Unmanaged.passUnretained($0).toOpaque() }
+        guard chunk < ObjectRegistry.maxChunks else {
+            guard let held = overflow[key], expected == nil || held.toOpaque() == expected else { return false }
+            overflow[key] = nil
+            return true
         }
+        let offset = index & (ObjectRegistry.chunkSize - 1)
+        guard chunk < chunks.count, offset < chunks[chunk].count, let held = chunks[chunk][offset],
+            expected == nil || held.toOpaque() == expected
+        else { return false }
         chunks[chunk][offset] = nil
-        object.release()
         return true
     }
 }

@@ -6,7 +6,9 @@ extension ManagedObject {
         guard let context else { return [] }
         switch stored {
         case .object(let id): return context.existingOrNil(id).map { [$0] } ?? []
-        case .objects(let ids): return ids.compactMap { context.existingOrNil($0) }
+        case .objects(let ids):
+            context.prefetchRows(of: ids)
+            return ids.compactMap { context.existingOrNil($0) }
         default: return []
         }
     }

@@ -71,6 +71,11 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     /// an initializer cannot throw. See "Programmer errors" in Docs/Validation.md.
     ///
     /// Core Data: `NSManagedObject.init(entity:insertInto:)`.
+    deinit {
+        // The context holds its objects weakly: one leaving memory leaves the context's registry.
+        context?.registry.forget(self)
+    }
+
     public required init(entity: EntityDescription, insertInto context: ManagedContext?) {
         if let bound = entity.boundInfo {
             info = bound

@@ -75,11 +75,11 @@ import Testing
     }
 
     @Test func savingAChildWithoutChangesDoesNothing() throws {
-        let (_, context, _, apple, _) = try makeSavedBasket()
+        let (_, context, basket, apple, pear) = try makeSavedBasket()
         let sheet = context.newChildContext()
         _ = try child(apple, in: sheet)
         try sheet.save()
-        #expect(!context.hasChanges && context.registeredObjects.count == 3)
+        #expect(!context.hasChanges && context.registeredObjects == [basket, apple, pear])
     }
 
     // MARK: - What a child sees

@@ -30,10 +30,12 @@ import Testing
         let fixture = try PredicateFixture()
         let predicate = try row.predicate(in: fixture)
         let fresh = fixture.container.newContext()
-        let names = try fresh.fetch(FetchRequest<Product>(predicate: predicate)).map(\.name)
+        let products = try fresh.fetch(FetchRequest<Product>(predicate: predicate))
+        let names = products.map(\.name)
         #expect(names == row.expected)
         // Only the objects returned are created.
         #expect(fresh.registeredObjects.count == names.count)
+        withExtendedLifetime(products) {}
     }
 
     // MARK: - Semantics worth a test of their own
@@ -110,7 +112,7 @@ import Testing
         let predicate = try FetchPredicate(
             format: "price BETWEEN {100, 200} AND name BEGINSWITH 'a' AND shelf.title == 'Top'")
         let compiled = try CompiledPredicate(predicate, entity: apple.info, model: PredicateFixtureData.model)
-        let resolve: (ObjectID) -> [StoreValue]? = { id in fixture.context.registeredObject(for: id)?.values }
+        let resolve: (ObjectID) -> [StoreValue]? = { id in (try? fixture.context.existingObject(with: id))?.values }
         #expect(compiled.matches(apple.values, resolve: resolve))
         #expect(!compiled.matches(fixture.product("banana").values, resolve: resolve))
         #expect(!compiled.matches(apple.values) { _ in nil })

@@ -30,7 +30,8 @@ extension SQLStoreSchema {
         let query: (_ filter: String?) -> String
         if let column = table.columns.first(where: { $0.slot == slot }) {
             query = { filter in
-                "SELECT \(key) FROM \(q(table.name)) WHERE \(q(column.name)) " + (filter.map { "IN (\($0))" } ?? "IS NOT NULL")
+                "SELECT \(key) FROM \(q(table.name)) WHERE \(q(column.name)) "
+                    + (filter.map { "IN (\($0))" } ?? "IS NOT NULL")
             }
         } else if let join = table.joins.first(where: { $0.slot == slot }) {
             query = { filter in

@@ -40,7 +40,8 @@ extension SQLStoreSchema {
                     bindings
                 ) { row in
                     guard let owner = row.column(0).integer, let member = row.column(1).integer else {
-                        throw PersistenceError.corruptSQLStore(url, "the join table \(join.name) holds a non-integer key")
+                        throw PersistenceError.corruptSQLStore(
+                            url, "the join table \(join.name) holds a non-integer key")
                     }
                     members[owner, default: []].append(ObjectID(entityName: join.destinationEntityName, key: member))
                 }
