@@ -49,7 +49,9 @@ struct ObjectRegistry: ~Copyable {
         var objects: [ManagedObject] = []
         objects.reserveCapacity(count)
         for case let entity? in entities {
-            for chunk in entity.chunks { for case let object? in chunk { objects.append(object.takeUnretainedValue()) } }
+            for chunk in entity.chunks {
+                for case let object? in chunk { objects.append(object.takeUnretainedValue()) }
+            }
             for (_, object) in entity.overflow.sorted(by: { $0.key < $1.key }) {
                 objects.append(object.takeUnretainedValue())
             }
