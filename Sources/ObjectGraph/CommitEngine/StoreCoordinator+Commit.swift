@@ -86,7 +86,7 @@ extension StoreCoordinator {
             let publishedIndexes = querying == nil ? plan.uniqueIndexes : [:]
             state.withLock { state in
                 state.snapshot =
-                    querying != nil && published.count > Self.rowCacheLimit ? Self.withoutRows(published) : published
+                    querying != nil && published.count > state.rowCacheLimit ? Self.withoutRows(published) : published
                 state.uniqueIndexes = publishedIndexes
             }
             if !plan.emptied.isEmpty || plan.deletes.count >= Self.backgroundReleaseThreshold { replaced = current }

@@ -1,7 +1,7 @@
 extension StoreCoordinator {
-    /// How many rows a querying store's cache holds before it starts over: what bounds a
-    /// container's memory whatever the store's size.
-    static let rowCacheLimit = 50_000
+    /// How many rows a querying store's cache holds before it starts over, unless set otherwise:
+    /// what bounds a container's memory whatever the store's size.
+    static let defaultRowCacheLimit = 50_000
 
     /// The keys a fetch selects from a querying store, with the committed state holding their
     /// rows.
@@ -131,7 +131,7 @@ extension StoreCoordinator {
 
     /// Reads the rows of `keys` (by entity index) that the cache lacks, and those of
     /// `refreshing` again (a row the store no longer holds then leaves the cache), and returns the
-    /// committed state holding them. A cache over ``rowCacheLimit`` is emptied first. Call it
+    /// committed state holding them. A cache that would grow past its limit is emptied first. Call it
     /// holding the commit lock, so that no commit publishes rows between the read and the
     /// caching.
     func loadRows(_ keys: [Int: [Int64]], refreshing: [Int: [Int64]] = [:], from querying: any QueryingStore) throws
@@ -152,7 +152,7 @@ extension StoreCoordinator {
         let loaded = try wanted.map { try querying.rows(entityIndex: $0.entityIndex, keys: $0.keys) }
         return state.withLock { state in
             let incoming = loaded.reduce(0) { $0 + $1.count }
-            if state.snapshot.count + incoming > Self.rowCacheLimit {
+            if state.snapshot.count + incoming > state.rowCacheLimit {
                 state.snapshot = Self.withoutRows(state.snapshot)
                 state.uniqueIndexes = [:]
             }

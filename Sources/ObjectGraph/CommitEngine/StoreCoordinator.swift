@@ -15,6 +15,8 @@ final class StoreCoordinator: Sendable {
         var keyLimits: [Int64] = []
         /// Per entity, how many blocks were reserved (each is twice the last, up to a limit).
         var keyReservations: [Int] = []
+        /// How many rows a querying store's cache holds before it starts over.
+        var rowCacheLimit = StoreCoordinator.defaultRowCacheLimit
     }
 
     let model: ManagedObjectModel
