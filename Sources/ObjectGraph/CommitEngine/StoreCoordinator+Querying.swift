@@ -97,6 +97,26 @@ extension StoreCoordinator {
             appliedLimit: appliedLimit)
     }
 
+    /// The keys of the committed objects a fetch selects, in order, offset and limited, when a
+    /// querying store's SQL selects exactly those (without reading their rows); `nil` when the
+    /// in-memory engine must take part, or for other stores.
+    func exactKeys(
+        _ info: EntityInfo, predicate: PredicateExpression?, sort: [FetchSortDescriptor], limit: Int?, offset: Int
+    ) throws -> [Int64]? {
+        guard let querying else { return nil }
+        let layout = try querying.layout()
+        return try querying.withDatabase { database -> [Int64]? in
+            let translation = SQLFetchTranslation(
+                predicate: predicate, sort: sort, entity: info, schema: layout, dialect: database.dialect)
+            guard translation.isExact, translation.order != nil else { return nil }
+            var keys: [Int64] = []
+            try database.forEachRow(translation.selectKeys(limit: limit, offset: offset), translation.bindings) { row in
+                if let key = row.column(0).integer { keys.append(key) }
+            }
+            return keys
+        }
+    }
+
     /// Every committed object, read from a querying store into the cache (for the operations
     /// that work on whole tables: batch requests, ``PersistentContainer/committedSnapshot()``).
     /// Call it holding the commit lock.
@@ -131,7 +151,8 @@ extension StoreCoordinator {
 
     /// Reads the rows of `keys` (by entity index) that the cache lacks, and those of
     /// `refreshing` again (a row the store no longer holds then leaves the cache), and returns the
-    /// committed state holding them. A cache that would grow past its limit is emptied first. Call it
+    /// committed state holding them. A cache that would grow past its limit is emptied first, and
+    /// one that still holds more (a single read larger than the limit) is emptied after. Call it
     /// holding the commit lock, so that no commit publishes rows between the read and the
     /// caching.
     func loadRows(_ keys: [Int: [Int64]], refreshing: [Int: [Int64]] = [:], from querying: any QueryingStore) throws
@@ -165,7 +186,10 @@ extension StoreCoordinator {
                 }
                 for (key, row) in rows { state.snapshot.tables[wanted.entityIndex].set(row, forKey: key) }
             }
-            return state.snapshot
+            let holding = state.snapshot
+            // More rows than the cache keeps: the caller's copy holds them while it needs them.
+            if holding.count > state.rowCacheLimit { state.snapshot = Self.withoutRows(holding) }
+            return holding
         }
     }
 

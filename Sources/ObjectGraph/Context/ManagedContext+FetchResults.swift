@@ -25,6 +25,9 @@ extension ManagedContext {
             }
         }
         let name = info.name
+        if let keys = try committedKeysOnly(request, info: info) {
+            return keys.map { ObjectID(entityName: name, key: $0) }
+        }
         return try select(FetchSelection(request), info: info) { candidate, _ in
             ObjectID(entityName: name, key: candidate.key)
         }

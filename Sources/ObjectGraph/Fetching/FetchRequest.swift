@@ -33,10 +33,9 @@ public struct FetchRequest<Result: ManagedObject>: Sendable, CustomStringConvert
     ///
     /// Core Data: `NSFetchRequest.includesSubentities`.
     public var includesSubentities = true
-    /// How many objects a store that pages its results should bring in at a time; 0 (the
-    /// default) for all at once. A hint only: the stores of this library hold their data in
-    /// memory, so the results are the same whatever its value (a negative one counts as 0).
-    /// It is kept so that code written for Core Data, and for a future paging store, carries it.
+    /// How many objects ``ManagedContext/fetchBatches(_:)`` brings in at a time; 0 (the default)
+    /// for its default page size. ``ManagedContext/fetch(_:)`` returns the same objects whatever
+    /// its value (a negative one counts as 0).
     ///
     /// Core Data: `NSFetchRequest.fetchBatchSize`.
     public var fetchBatchSize: Int = 0

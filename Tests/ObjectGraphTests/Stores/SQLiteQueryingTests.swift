@@ -178,4 +178,47 @@ import Testing
         context.retainsRegisteredObjects = false
         #expect(context.registeredObjects.count == 1)
     }
+
+    @Test func batchesVisitEveryObjectInOrderInBoundedMemory() throws {
+        let url = try makeStore(baskets: 10, fruitsPerBasket: 300)
+        let container = try PersistentContainer(model: TestModels.fruits, store: SQLiteStore(url: url))
+        container.coordinator.state.withLock { $0.rowCacheLimit = 1_000 }
+        let context = container.newContext()
+        var request = Fruit.fetchRequest()
+        request.sortDescriptors = [SortDescriptor(key: "price", ascending: false)]
+        request.fetchBatchSize = 250
+        let expected = try context.fetchObjectIDs(request)
+        var visited: [ObjectID] = []
+        var largest = 0
+        for page in try context.fetchBatches(request) {
+            #expect(page.count == 250)
+            visited += page.map(\.objectID)
+            largest = max(largest, cachedRows(container), context.registeredObjects.count)
+        }
+        #expect(visited == expected && visited.count == 3_000)
+        #expect(largest <= 1_000)
+    }
+
+    @Test func batchesSelectWhatAFetchSelectsOnEveryStore() throws {
+        for store in [InMemoryStore(), SQLiteStore(url: TemporaryDirectory.make().appendingPathComponent("b.sqlite"))]
+            as [any PersistentStore]
+        {
+            let context = try PersistentContainer(model: TestModels.fruits, store: store).newContext()
+            for index in 0..<25 {
+                let fruit = Fruit(context: context)
+                fruit.name = "fruit \(index)"
+                fruit.price = Int64(index % 7)
+            }
+            try context.save()
+            let extra = Fruit(context: context)
+            extra.name = "unsaved"
+            var request = Fruit.fetchRequest()
+            request.predicate = try FetchPredicate(format: "price >= 3")
+            request.sortDescriptors = [SortDescriptor(key: "price"), SortDescriptor(key: "name", ascending: false)]
+            request.fetchBatchSize = 4
+            let pages = Array(try context.fetchBatches(request))
+            #expect(pages.flatMap { $0 } == (try context.fetch(request)))
+            #expect(pages.dropLast().allSatisfy { $0.count == 4 })
+        }
+    }
 }
