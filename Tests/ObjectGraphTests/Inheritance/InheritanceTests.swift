@@ -222,7 +222,7 @@ import Testing
 
     // MARK: - Stores
 
-    @Test(arguments: [StoreKind.inMemory, .jsonFile, .binaryFile])
+    @Test(arguments: [StoreKind.inMemory, .jsonFile, .binaryFile, .sqlite])
     func storesKeepEachObjectsConcreteEntity(kind: StoreKind) throws {
         let store = kind.makeStore()
         var ids: [ObjectID] = []
@@ -245,6 +245,7 @@ import Testing
         switch (kind, store) {
         case (.jsonFile, let store as JSONFileStore): JSONFileStore(url: store.url)
         case (.binaryFile, let store as BinaryFileStore): BinaryFileStore(url: store.url)
+        case (.sqlite, let store as SQLiteStore): SQLiteStore(url: store.url)
         default: store
         }
     }

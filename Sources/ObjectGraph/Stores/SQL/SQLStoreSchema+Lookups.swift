@@ -15,7 +15,7 @@ extension SQLStoreSchema {
         }
         return try integers(
             "SELECT \(q(Self.keyColumn)) FROM \(q(table.name)) WHERE \(terms.joined(separator: " AND "))",
-            values.map(SQLColumnCoding.encode), database)
+            zip(slots, values).map { columnValue($1, slot: $0, in: table) }, database)
     }
 
     /// The keys of the rows of the entity at `entityIndex` whose relationship at `slot` refers to
@@ -46,7 +46,10 @@ extension SQLStoreSchema {
         } else {
             return []
         }
-        guard let targets else { return try integers(query(nil), [], database) }
+        let isPolymorphic =
+            table.polymorphicSlots.contains(slot) || table.joins.contains { $0.slot == slot && $0.isPolymorphic }
+        // Keys of several entities cannot be told apart here: every referring row (more than needed).
+        guard let targets, !isPolymorphic else { return try integers(query(nil), [], database) }
         var found: [Int64] = []
         var start = 0
         while start < targets.count {

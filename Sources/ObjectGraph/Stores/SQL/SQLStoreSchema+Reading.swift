@@ -19,11 +19,10 @@ extension SQLStoreSchema {
             for (join, joinSQL) in zip(table.joins, sql.joins) {
                 var members: [Int64: [ObjectID]] = [:]
                 try database.forEachRow(joinSQL.selectAll) { row in
-                    guard let owner = row.column(0).integer, let member = row.column(1).integer else {
-                        throw PersistenceError.corruptSQLStore(
-                            url, "the join table \(join.name) holds a non-integer key")
+                    guard let owner = row.column(0).integer, let member = join.member(row.column(1)) else {
+                        throw PersistenceError.corruptSQLStore(url, "the join table \(join.name) holds an invalid key")
                     }
-                    members[owner, default: []].append(ObjectID(entityName: join.destinationEntityName, key: member))
+                    members[owner, default: []].append(member)
                 }
                 toMany[join.slot] = members
             }
@@ -70,9 +69,7 @@ extension SQLStoreSchema {
             for (join, joinSQL) in zip(table.joins, sql.joins) {
                 var members: [ObjectID] = []
                 try database.forEachRow(joinSQL.selectOwner, [.integer(id.key)]) { row in
-                    if let key = row.column(0).integer {
-                        members.append(ObjectID(entityName: join.destinationEntityName, key: key))
-                    }
+                    if let member = join.member(row.column(0)) { members.append(member) }
                 }
                 record.values[join.slot] = .objects(members)
             }
@@ -112,9 +109,11 @@ extension SQLStoreSchema {
                         url, "\(id).\(name) holds \(stored.kindName), not a \(type) value")
                 }
                 values[slot] = value
-            } else if case .integer(let target) = stored {
-                values[slot] = .object(
-                    ObjectID(entityName: info.relationship(at: slot).description.destination, key: target))
+            } else if let target = Self.reference(
+                stored, destination: info.relationship(at: slot).description.destination,
+                polymorphic: table.polymorphicSlots.contains(slot))
+            {
+                values[slot] = .object(target)
             } else if stored == .null {
                 values[slot] = .null
             } else {

@@ -39,11 +39,10 @@ extension SQLStoreSchema {
                     "SELECT owner, member FROM \(q(join.name)) WHERE owner IN (\(list)) ORDER BY owner, position",
                     bindings
                 ) { row in
-                    guard let owner = row.column(0).integer, let member = row.column(1).integer else {
-                        throw PersistenceError.corruptSQLStore(
-                            url, "the join table \(join.name) holds a non-integer key")
+                    guard let owner = row.column(0).integer, let member = join.member(row.column(1)) else {
+                        throw PersistenceError.corruptSQLStore(url, "the join table \(join.name) holds an invalid key")
                     }
-                    members[owner, default: []].append(ObjectID(entityName: join.destinationEntityName, key: member))
+                    members[owner, default: []].append(member)
                 }
                 for key in batchRows.keys { batchRows[key]?.values[join.slot] = .objects(members[key] ?? []) }
             }

@@ -98,7 +98,7 @@ extension SQLStoreSchema {
 
     /// The record's values for the table's columns, in column order.
     private func columnValues(_ record: StoreRecord, _ table: Table) -> [SQLValue] {
-        table.columns.map { SQLColumnCoding.encode(record.values[$0.slot]) }
+        table.columns.map { columnValue(record.values[$0.slot], slot: $0.slot, in: table) }
     }
 
     private func writeJoins(
@@ -109,7 +109,9 @@ extension SQLStoreSchema {
             if replacing { try database.run(joinSQL.deleteOwner, [owner]) }
             guard case .objects(let members) = record.values[join.slot] else { continue }
             for (position, member) in members.enumerated() {
-                try database.run(joinSQL.insert, [owner, .integer(Int64(position)), .integer(member.key)])
+                try database.run(
+                    joinSQL.insert,
+                    [owner, .integer(Int64(position)), Self.referenceValue(member, polymorphic: join.isPolymorphic)])
             }
         }
     }

@@ -19,9 +19,10 @@
 ///   JSON, readable without the app), and the store metadata (`store.<key>` rows);
 ///   `"objectgraph.keys"` (entity, next key); and the persistent history tables.
 ///
-/// Entity inheritance will keep this layout with one table per hierarchy: the root entity's
-/// table holds the columns of every subentity and an `_entity` column naming each row's entity,
-/// keys are allocated per hierarchy, and the schema JSON records `superentityName`.
+/// Entity inheritance keeps a table per entity, each object in its own entity's table with
+/// every property it inherits. A reference to an entity that has sub-entities (a to-one column,
+/// a join table's `member`) is text, `"<Entity>:<key>"`, so that it keeps the object's concrete
+/// entity; such to-many relationships, and those of entities in a hierarchy, use join tables.
 struct SQLStoreSchema: Sendable {
     /// One entity's table.
     struct Table: Sendable {
@@ -36,6 +37,9 @@ struct SQLStoreSchema: Sendable {
         var joins: [Join]
         /// The to-many slots read from the destination's inverse column.
         var derived: [Derived]
+        /// The to-one slots whose column names each reference's entity (see
+        /// ``isPolymorphic(_:in:)``).
+        var polymorphicSlots: Set<Int> = []
     }
 
     /// A join table for one side of a to-many relationship.
@@ -43,6 +47,8 @@ struct SQLStoreSchema: Sendable {
         var slot: Int
         var name: String
         var destinationEntityName: String
+        /// Whether `member` names each member's entity (see ``isPolymorphic(_:in:)``).
+        var isPolymorphic = false
     }
 
     /// A to-many relationship read from its destination's to-one inverse column.
@@ -93,12 +99,17 @@ struct SQLStoreSchema: Sendable {
                 }
                 let relationship = info.relationship(at: slot)
                 let description = relationship.description
+                let isPolymorphic = Self.isPolymorphic(relationship, in: model)
                 if !description.isToMany {
                     table.columns.append((slot, name))
+                    if isPolymorphic { table.polymorphicSlots.insert(slot) }
                     continue
                 }
                 let destination = model.infos[relationship.destinationIndex]
-                if !description.isOrdered, let inverseName = description.inverse,
+                // Read from the destination's inverse column only when that is one table of
+                // plain keys: no sub-entities on either side.
+                if !description.isOrdered, !isPolymorphic, !info.hasSubentities, info.lineage.superentityIndex == nil,
+                    let inverseName = description.inverse,
                     let inverse = destination.description.relationships.first(where: { $0.name == inverseName }),
                     !inverse.isToMany
                 {
@@ -108,7 +119,9 @@ struct SQLStoreSchema: Sendable {
                             inverseColumn: inverseName))
                 } else {
                     table.joins.append(
-                        Join(slot: slot, name: "\(info.name).\(name)", destinationEntityName: destination.name))
+                        Join(
+                            slot: slot, name: "\(info.name).\(name)", destinationEntityName: destination.name,
+                            isPolymorphic: isPolymorphic))
                 }
             }
             tables.append(table)
@@ -140,7 +153,7 @@ struct SQLStoreSchema: Sendable {
                 let type =
                     info.isAttribute(slot)
                     ? dialect.typeName(SQLColumnCoding.columnType(info.attribute(at: slot).type))
-                    : key
+                    : table.polymorphicSlots.contains(slot) ? dialect.typeName(.text) : key
                 columns.append(type.isEmpty ? q(name) : "\(q(name)) \(type)")
             }
             statements.append("CREATE TABLE \(q(table.name)) (\(columns.joined(separator: ", ")))")
@@ -159,7 +172,8 @@ struct SQLStoreSchema: Sendable {
             for join in table.joins {
                 statements.append(
                     "CREATE TABLE \(q(join.name)) (owner \(key) NOT NULL, position \(dialect.typeName(.integer)) "
-                        + "NOT NULL, member \(key) NOT NULL, PRIMARY KEY (owner, position))")
+                        + "NOT NULL, member \(join.isPolymorphic ? dialect.typeName(.text) : key) NOT NULL, "
+                        + "PRIMARY KEY (owner, position))")
                 statements.append("CREATE INDEX \(q(join.name + ".member.index")) ON \(q(join.name)) (member)")
             }
         }
