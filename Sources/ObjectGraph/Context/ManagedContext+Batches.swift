@@ -41,8 +41,12 @@ extension ManagedContext {
             else { return nil }
         }
         // Checked (and its errors typed) as the fetch would.
-        if let predicate = request.predicate { _ = try CompiledPredicate(predicate.expression, entity: info, model: model) }
-        if !request.sortDescriptors.isEmpty { _ = try CompiledSort(request.sortDescriptors, entity: info, model: model) }
+        if let predicate = request.predicate {
+            _ = try CompiledPredicate(predicate.expression, entity: info, model: model)
+        }
+        if !request.sortDescriptors.isEmpty {
+            _ = try CompiledSort(request.sortDescriptors, entity: info, model: model)
+        }
         return try coordinator.exactKeys(
             info, predicate: request.predicate?.expression, sort: request.sortDescriptors,
             limit: request.fetchLimit > 0 ? request.fetchLimit : nil, offset: max(0, request.fetchOffset))
