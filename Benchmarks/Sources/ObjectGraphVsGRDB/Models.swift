@@ -11,9 +11,9 @@ struct Input: Sendable {
     var uuid: UUID
 
     /// `count` rows; names start with one of 26 letters so that `BEGINSWITH 'a'` selects 1/26.
-    static func make(count: Int) -> [Input] {
+    static func make(count: Int, from first: Int = 0) -> [Input] {
         let letters = Array("abcdefghijklmnopqrstuvwxyz")
-        return (0..<count).map { index in
+        return (first..<(first + count)).map { index in
             Input(
                 name: "\(letters[index % 26]) item \(index)", price: Int64(index % 1_000),
                 weight: Double(index) / 10, createdAt: Date(timeIntervalSinceReferenceDate: Double(index)),

@@ -39,12 +39,29 @@ if let flag = arguments.firstIndex(of: "--rss") {
     exit(0)
 }
 
+// The SQLite store's scale table (issue 22): `--scale N [--scale-file PATH]`, and its children.
+if let flag = arguments.firstIndex(of: "--scale-child") {
+    try runScaleChild(arguments[flag + 1], path: arguments[flag + 2])
+    exit(0)
+}
+if let flag = arguments.firstIndex(of: "--scale"), let objects = Int(arguments[flag + 1]) {
+    let path = arguments.firstIndex(of: "--scale-file").map { arguments[$0 + 1] }
+    try runScaleTable(objects: objects, path: path ?? "/tmp/objectgraph-scale-\(objects).sqlite")
+    exit(0)
+}
+
 let inputs = Input.make(count: count)
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("og-vs-grdb-\(UUID())")
 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
 func newPath(_ suffix: String) -> String {
     directory.appendingPathComponent("file-\(UUID()).\(suffix)").path
+}
+
+// ObjectGraph's SQLite store against GRDB and raw SQLite (issue 22): `--sqlite-store`.
+if arguments.contains("--sqlite-store") {
+    try runSQLiteStoreComparison(inputs: inputs, newPath: newPath)
+    exit(0)
 }
 
 print("| Workload (median per iteration) | ObjectGraph | GRDB | raw SQLite | OG/GRDB | OG/raw |")
