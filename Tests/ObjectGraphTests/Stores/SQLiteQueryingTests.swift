@@ -221,4 +221,50 @@ import Testing
             #expect(pages.dropLast().allSatisfy { $0.count == 4 })
         }
     }
+
+    @Test func deletingAnObjectClearsReferencesWithoutAnInverseFromRowsNeverRead() throws {
+        let url = TemporaryDirectory.make().appendingPathComponent("notes.sqlite")
+        let model = try ManagedObjectModel(entities: [
+            EntityDescription(name: "Topic", attributes: [AttributeDescription(name: "title", type: .string)]),
+            EntityDescription(
+                name: "Note", attributes: [AttributeDescription(name: "text", type: .string)],
+                relationships: [
+                    RelationshipDescription(name: "about", destination: "Topic", inverse: nil),
+                    RelationshipDescription(name: "seeAlso", destination: "Topic", inverse: nil, isToMany: true),
+                ]),
+        ])
+        do {
+            let context = try PersistentContainer(model: model, store: SQLiteStore(url: url)).newContext()
+            let topics = try (0..<2).map { index in
+                let topic = ManagedObject(entity: try #require(model.entity(named: "Topic")), insertInto: context)
+                try topic.setValue("topic \(index)", forKey: "title")
+                return topic
+            }
+            for index in 0..<3 {
+                let note = ManagedObject(entity: try #require(model.entity(named: "Note")), insertInto: context)
+                try note.setValue("note \(index)", forKey: "text")
+                try note.setValue(topics[0], forKey: "about")
+                try note.setValue(Set(topics), forKey: "seeAlso")
+            }
+            try context.save()
+        }
+        do {
+            let container = try PersistentContainer(model: model, store: SQLiteStore(url: url))
+            let context = container.newContext()
+            var request = FetchRequest<ManagedObject>(entityName: "Topic")
+            request.predicate = try FetchPredicate(format: "title == 'topic 0'")
+            let topic = try #require(try context.fetch(request).first)
+            context.delete(topic)
+            try context.save()
+        }
+        let context = try PersistentContainer(model: model, store: SQLiteStore(url: url)).newContext()
+        let notes = try context.fetch(FetchRequest<ManagedObject>(entityName: "Note"))
+        #expect(notes.count == 3)
+        for note in notes {
+            #expect(try note.value(forKey: "about") == nil)
+            let seeAlso = try #require(try note.value(forKey: "seeAlso") as? Set<ManagedObject>)
+            #expect(try seeAlso.map { try $0.value(forKey: "title") as? String } == ["topic 1"])
+        }
+        #expect(StoreFileInspector.verify(url) == nil)
+    }
 }
