@@ -55,6 +55,13 @@ import Testing
         #expect(try makeContainer(environment: ["APP_STORE": "memory"], model: model).store is InMemoryStore)
         #expect(try makeContainer(environment: ["APP_STORE": "null"], model: model).store is DiscardStore)
         #expect(try relaunchWithoutADisk() == 1)
+        let fruits = try PersistentContainer(
+            model: TestModels.fruits,
+            store: SQLiteStore(url: TemporaryDirectory.make().appendingPathComponent("fruits.sqlite")))
+        let context = fruits.newContext()
+        for price in 1...2_500 { Fruit(context: context).price = Int64(price) }
+        try context.save()
+        #expect(try totalPrice(in: fruits.newContext()) == 2_500 * 2_501 / 2)
     }
 
     @MainActor @Test func concurrencyExamplesRun() async throws {
