@@ -70,18 +70,29 @@ extension StoreCoordinator {
     ///
     /// With inheritance, `members` are the entity and its sub-entities, each with the predicate
     /// compiled for it (an inherited attribute has the same slot in each).
+    ///
+    /// `narrowing`: the predicate's expression (`.some(nil)` for none), for a querying store to
+    /// select the matches in SQL rather than reading every row; `nil` when it cannot.
     func batchUpdate(
         _ members: [(info: EntityInfo, predicate: CompiledPredicate?)], values: [(slot: Int, value: StoreValue)],
-        origin: ContextIdentifier
+        origin: ContextIdentifier, narrowing: PredicateExpression?? = nil
     ) throws -> (ids: [ObjectID], notification: SaveNotification?) {
         var changed: [ObjectID] = []
+        let selects = members.count == 1 && narrowing != nil && (try? canSelect(members[0], narrowing ?? nil)) == true
         let (_, notification) = try commit(
             preparing: { snapshot in
                 changed = []
                 var commit = Commit(policy: .error, origin: origin)
                 for (member, predicate) in members {
+                    var snapshot = snapshot
+                    let keys: [Int64]
+                    if selects, let querying {
+                        (keys, snapshot) = try selectHoldingLock((member, predicate), narrowing ?? nil, from: querying)
+                    } else {
+                        keys = Self.matches(member, predicate, in: snapshot)
+                    }
                     let table = snapshot.tables[member.index]
-                    for key in Self.matches(member, predicate, in: snapshot) {
+                    for key in keys {
                         guard let row = table[key] else { continue }
                         var updated = row.values
                         for (slot, value) in values { updated[slot] = value }
@@ -94,8 +105,54 @@ extension StoreCoordinator {
                     }
                 }
                 return commit.updated.isEmpty ? nil : commit
-            }, alwaysNotifies: true, readsWholeStore: true)
+            }, alwaysNotifies: true, readsWholeStore: !selects)
         return (changed, changed.isEmpty ? nil : notification)
+    }
+
+    /// Whether a querying store selects the objects `expression` matches with its SQL alone, or
+    /// narrows them to rows the predicate can be checked on without reading related objects.
+    private func canSelect(
+        _ member: (info: EntityInfo, predicate: CompiledPredicate?), _ expression: PredicateExpression?
+    ) throws -> Bool {
+        guard let querying else { return false }
+        guard let expression else { return true }
+        if member.predicate?.isRowLocal == true { return true }
+        let layout = try querying.layout()
+        return try querying.withDatabase { database in
+            SQLFetchTranslation(
+                predicate: expression, sort: [], entity: member.info, schema: layout, dialect: database.dialect
+            ).isExact
+        }
+    }
+
+    /// The keys of the committed objects of `member` that its predicate matches, in key order,
+    /// selected by a querying store's SQL (checked in memory when the SQL only narrows them), and
+    /// the committed state holding their rows. Call it holding the commit lock.
+    private func selectHoldingLock(
+        _ member: (info: EntityInfo, predicate: CompiledPredicate?), _ expression: PredicateExpression?,
+        from querying: any QueryingStore
+    ) throws -> ([Int64], StoreSnapshot) {
+        let layout = try querying.layout()
+        var isExact = false
+        let keys = try querying.withDatabase { database -> [Int64] in
+            let translation = SQLFetchTranslation(
+                predicate: expression, sort: [], entity: member.info, schema: layout, dialect: database.dialect)
+            isExact = translation.isExact
+            var keys: [Int64] = []
+            try database.forEachRow(translation.selectKeys(limit: nil, offset: 0), translation.bindings) { row in
+                if let key = row.column(0).integer { keys.append(key) }
+            }
+            return keys.sorted()
+        }
+        let snapshot = try loadRows([member.info.index: keys], from: querying)
+        guard !isExact, let predicate = member.predicate else { return (keys, snapshot) }
+        let table = snapshot.tables[member.info.index]
+        let matching = keys.filter { key in
+            guard let row = table[key] else { return false }
+            let id = predicate.needsObjectID ? ObjectID(entityName: member.info.name, key: key) : nil
+            return predicate.matches(row.values, objectID: id, resolver: PredicateResolver { _ in nil })
+        }
+        return (matching, snapshot)
     }
 
     /// The keys of the committed objects of `info` that `predicate` matches, in key order;

@@ -86,7 +86,9 @@ extension ManagedContext {
         let values = try checkedBatchValues(request.propertiesToUpdate, of: info)
         let members = try batchMembers(of: info, predicate: request.predicate)
         let origin = batchOrigin("batch update")
-        let (ids, notification) = try coordinator.batchUpdate(members, values: values, origin: origin)
+        let (ids, notification) = try coordinator.batchUpdate(
+            members, values: values, origin: origin,
+            narrowing: request.predicate?.evaluatesInSwift == true ? nil : .init(request.predicate?.expression))
         return BatchUpdateResult(updatedObjectIDs: ids, notification: notification ?? .empty(origin: origin))
     }
 

@@ -267,4 +267,19 @@ import Testing
         }
         #expect(StoreFileInspector.verify(url) == nil)
     }
+
+    @Test func aBatchUpdateReadsOnlyTheRowsItChanges() throws {
+        let url = try makeStore(baskets: 10, fruitsPerBasket: 100)
+        let container = try PersistentContainer(model: TestModels.fruits, store: SQLiteStore(url: url))
+        let context = container.newContext()
+        var request = BatchUpdateRequest(Fruit.self, propertiesToUpdate: ["price": .int(1_000)])
+        request.predicate = try FetchPredicate(format: "price < 5 AND name ENDSWITH '1'")
+        let result = try context.execute(request)
+        #expect(result.updatedObjectIDs.count == 10)
+        #expect(cachedRows(container) <= 20)  // the 10 changed fruits and their baskets
+        var check = Fruit.fetchRequest()
+        check.predicate = try FetchPredicate(format: "price == 1000")
+        let reader = try PersistentContainer(model: TestModels.fruits, store: SQLiteStore(url: url)).newContext()
+        #expect(try reader.fetch(check).map(\.name).sorted() == (0..<10).map { "fruit \($0 * 100 + 1)" }.sorted())
+    }
 }
