@@ -85,14 +85,15 @@ struct SQLFetchTranslation {
         return sql
     }
 
-    /// Installs the functions translated SQL calls (the engine's value test and sort key) on a
+    /// Installs the functions translated SQL calls (the engine's value test, case folding and string order) on a
     /// connection whose dialect ``SQLDialect/supportsCustomFunctions``.
     ///
     /// - Throws: `.storeClosed` on a closed connection, or the database's error.
     static func installFunctions(on database: any SQLFunctionRegistering, model: ManagedObjectModel) throws {
         try SQLEngineMatcher.install(on: database, model: model)
-        try database.createFunction(name: SQLSortKey.functionName, argumentCount: 2, deterministic: true) {
-            SQLSortKey.key($0)
+        try database.createFunction(name: SQLSortKey.foldFunctionName, argumentCount: 1, deterministic: true) {
+            SQLSortKey.folded($0)
         }
+        try database.createCollation(name: SQLSortKey.collationName, SQLSortKey.order)
     }
 }

@@ -1,6 +1,6 @@
 extension SQLPredicateTranslator {
     /// `ORDER BY` terms that order as ``CompiledSort`` does (nil first ascending, last
-    /// descending; NaN before other numbers; strings by ``SQLSortKey``), ending with the key as
+    /// descending; NaN before other numbers; strings by Swift's order through ``SQLSortKey``), ending with the key as
     /// the tie-break; `nil` when a descriptor does not translate (objectID keys, localized
     /// comparisons, decimals, paths SQL cannot follow).
     mutating func order(_ descriptors: [FetchSortDescriptor], row: Row) -> String? {
@@ -26,13 +26,12 @@ extension SQLPredicateTranslator {
                 ]
             case .string, .uri:
                 guard dialect.supportsCustomFunctions else { return nil }
-                let folds: Int
+                let collation = "COLLATE \(SQLSortKey.collationName) \(direction)"
                 switch (descriptor.comparison, entity.attribute(at: slot).type) {
-                case (_, .uri), (.caseSensitive, _): folds = 0
-                case (.caseInsensitive, _): folds = 1
+                case (_, .uri), (.caseSensitive, _): terms.append("\(value) \(collation)")
+                case (.caseInsensitive, _): terms.append("\(SQLSortKey.foldFunctionName)(\(value)) \(collation)")
                 default: return nil
                 }
-                terms.append("\(SQLSortKey.functionName)(\(value), \(folds)) \(direction)")
             default:
                 return nil
             }

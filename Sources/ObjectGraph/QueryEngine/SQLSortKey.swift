@@ -1,18 +1,20 @@
 import Foundation
 
-/// A string's sort key, callable from SQL as `og_sortkey(text, caseInsensitive)`: a blob whose
-/// byte order is the order in which the engine sorts strings (``SortOrdering``).
-///
-/// Swift orders strings by their canonical (NFC) Unicode scalars, so the key is the string's NFC
-/// form in UTF-8 (whose byte order is scalar order), case-folded first as the engine folds for a
-/// `.caseInsensitive` sort. `NULL` stays `NULL`.
+/// How translated SQL sorts strings exactly as the engine does (``SortOrdering``): by the
+/// collation `og_order`, which compares with Swift's own string order, after `og_casefold(text)`
+/// for a `.caseInsensitive` sort (the engine's folding). `NULL` stays `NULL`.
 enum SQLSortKey {
-    static let functionName = "og_sortkey"
+    static let foldFunctionName = "og_casefold"
+    static let collationName = "og_order"
 
-    /// The key of `arguments[0]` (text), folded when `arguments[1]` is 1.
-    static func key(_ arguments: [SQLValue]) -> SQLValue {
-        guard case .text(var text) = arguments[0] else { return arguments[0] }
-        if arguments[1] == .integer(1) { text = PredicateFolding.fold(text, .caseInsensitive) }
-        return .blob(Array(text.precomposedStringWithCanonicalMapping.utf8))
+    /// `arguments[0]` case-folded, if it is text.
+    static func folded(_ arguments: [SQLValue]) -> SQLValue {
+        guard case .text(let text) = arguments[0] else { return arguments[0] }
+        return .text(PredicateFolding.fold(text, .caseInsensitive))
+    }
+
+    /// -1, 0 or 1 as Swift orders the two strings.
+    static func order(_ lhs: String, _ rhs: String) -> Int {
+        lhs < rhs ? -1 : (lhs == rhs ? 0 : 1)
     }
 }

@@ -15,4 +15,10 @@ package protocol SQLFunctionRegistering: SQLDatabase {
     func createFunction(
         name: String, argumentCount: Int, deterministic: Bool, _ body: @escaping ([SQLValue]) -> SQLValue
     ) throws
+
+    /// Installs (or replaces) the collation `name`: `order` returns a negative number, zero or a
+    /// positive number as its first string sorts before, with or after its second.
+    ///
+    /// - Throws: `.storeClosed` on a closed connection; the database's error if it refuses it.
+    func createCollation(name: String, _ order: @escaping (String, String) -> Int) throws
 }

@@ -22,6 +22,50 @@ extension SQLiteConnection: SQLFunctionRegistering {
             handle, name, Int32(argumentCount), flags, box, callSQLiteFunction, nil, nil, destroySQLiteFunctionBox)
         guard code == SQLITE_OK else { throw error(code, "installing the SQL function \(name)") }
     }
+
+    /// Installs `order` as the collation `name` (`sqlite3_create_collation_v2`), retained like a
+    /// function's closure.
+    func createCollation(name: String, _ order: @escaping (String, String) -> Int) throws {
+        guard let handle else { throw PersistenceError.storeClosed(url) }
+        // Owned by SQLite from here on, released by `destroySQLiteCollationBox`.
+        let box = Unmanaged.passRetained(SQLiteCollationBox(order)).toOpaque()
+        let code = sqlite3_create_collation_v2(
+            handle, name, SQLITE_UTF8, box, compareWithSQLiteCollation, destroySQLiteCollationBox)
+        guard code == SQLITE_OK else {
+            // Unlike a function's, a failed collation's destroy callback is not called.
+            Unmanaged<SQLiteCollationBox>.fromOpaque(box).release()
+            throw error(code, "installing the SQL collation \(name)")
+        }
+    }
+}
+
+/// The Swift closure behind one collation, used on its connection's thread only.
+private final class SQLiteCollationBox {
+    let order: (String, String) -> Int
+    init(_ order: @escaping (String, String) -> Int) { self.order = order }
+}
+
+/// SQLite's call of a collation: the two strings as UTF-8 buffers (not NUL-terminated).
+private func compareWithSQLiteCollation(
+    _ pointer: UnsafeMutableRawPointer?, _ leftCount: Int32, _ left: UnsafeRawPointer?, _ rightCount: Int32,
+    _ right: UnsafeRawPointer?
+) -> Int32 {
+    // The box passed retained at registration, alive until the destroy callback.
+    guard let pointer else { return 0 }
+    let box = Unmanaged<SQLiteCollationBox>.fromOpaque(pointer).takeUnretainedValue()
+    func text(_ bytes: UnsafeRawPointer?, _ count: Int32) -> String {
+        guard let bytes, count > 0 else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(start: bytes, count: Int(count)), as: UTF8.self)
+    }
+    let order = box.order(text(left, leftCount), text(right, rightCount))
+    return order < 0 ? -1 : (order > 0 ? 1 : 0)
+}
+
+/// Releases the collation's box.
+private func destroySQLiteCollationBox(_ pointer: UnsafeMutableRawPointer?) {
+    // Balances the `passRetained` of `createCollation`.
+    guard let pointer else { return }
+    Unmanaged<SQLiteCollationBox>.fromOpaque(pointer).release()
 }
 
 /// The Swift closure behind one SQL function. Used only on its connection's thread (SQLite calls
