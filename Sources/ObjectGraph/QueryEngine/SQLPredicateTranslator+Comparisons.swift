@@ -46,7 +46,8 @@ extension SQLPredicateTranslator {
                     guard inner.isExact else { return nil }
                     return .exact("(NOT EXISTS (SELECT 1 " + elements.rows + " AND NOT " + inner.sql + "))")
                 }
-                return Condition(sql: "(EXISTS (SELECT 1 " + elements.rows + " AND " + inner.sql + "))", isExact: inner.isExact)
+                return Condition(
+                    sql: "(EXISTS (SELECT 1 " + elements.rows + " AND " + inner.sql + "))", isExact: inner.isExact)
             }
         case .collection(let base, .count, let rest) where rest.isEmpty && comparison.modifier == .direct:
             guard let count = count(of: base, row: row) else { return nil }
@@ -64,7 +65,8 @@ extension SQLPredicateTranslator {
             else { return nil }
             return "(SELECT COUNT(*) " + elements.members + ")"
         case .subquery(.keyPath(let base, let components), let variable, let predicate):
-            guard let start = root(base, row: row), case .many(let elements, let element, nil)? = path(components, from: start)
+            guard let start = root(base, row: row),
+                case .many(let elements, let element, nil)? = path(components, from: start)
             else { return nil }
             let outer = variables[variable]
             variables[variable] = element

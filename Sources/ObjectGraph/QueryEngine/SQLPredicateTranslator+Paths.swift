@@ -42,8 +42,9 @@ extension SQLPredicateTranslator {
             guard let elements = elements(of: slot, owner: row, destination: destination) else { return nil }
             let element = Row.alias(elements.alias, destination)
             if isLast { return .many(elements.clause, element: element, value: nil) }
-            guard case .value(let value, let valueEntity, let valueSlot)? = path(
-                Array(components[(offset + 1)...]), from: element)
+            guard
+                case .value(let value, let valueEntity, let valueSlot)? = path(
+                    Array(components[(offset + 1)...]), from: element)
             else { return nil }
             return .many(elements.clause, element: element, value: (value, valueEntity, valueSlot))
         }

@@ -9,11 +9,14 @@ extension SQLPredicateTranslator {
             let components = descriptor.key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             guard descriptor.keyPathProblem == nil, !components.contains("objectID"),
                 components.allSatisfy({ !$0.isEmpty }),
-                case .value(let fragment, let entity, let slot)? = path(components, from: row), entity.isAttribute(slot),
+                case .value(let fragment, let entity, let slot)? = path(components, from: row),
+                entity.isAttribute(slot),
                 fragment.values.isEmpty
             else { return nil }
             let value = fragment.text(dialect)
-            let direction = descriptor.ascending ? "ASC" : "DESC"
+            // SQLite sorts NULL first ascending, as the engine does; PostgreSQL must be told.
+            let nulls = dialect == .sqlite ? "" : (descriptor.ascending ? " NULLS FIRST" : " NULLS LAST")
+            let direction = (descriptor.ascending ? "ASC" : "DESC") + nulls
             switch entity.attribute(at: slot).type {
             case .boolean, .integer16, .integer32, .integer64, .uuid, .binary:
                 terms.append("\(value) \(direction)")

@@ -16,9 +16,11 @@ extension SQLPredicateTranslator {
         }
         let native = nativeTest(value, attribute.type, op, constant, options: options.folding)
         if let native, native.isExact { return native }
-        guard dialect.supportsCustomFunctions, let spec = SQLEngineMatcher.spec(entity, attribute.name, op, constant, options)
+        guard dialect.supportsCustomFunctions,
+            let spec = SQLEngineMatcher.spec(entity, attribute.name, op, constant, options)
         else { return native }
-        let engine = SQLFragment("\(SQLEngineMatcher.functionName)(") + SQLFragment.value(.text(spec)) + ", " + value + ")"
+        let engine =
+            SQLFragment("\(SQLEngineMatcher.functionName)(") + SQLFragment.value(.text(spec)) + ", " + value + ")"
         // The native part first: it may use an index and narrows the rows the engine tests.
         return .exact(native.map { "(" + $0.sql + " AND " + engine + ")" } ?? engine)
     }
@@ -102,10 +104,13 @@ extension SQLPredicateTranslator {
         case .beginsWith:
             // Every string the engine finds with the prefix starts with its bytes: a range (which
             // an index serves) holding a superset.
-            guard case .text(let prefix)? = plain(constant), let last = prefix.utf8.last, last < 0x7E else { return nil }
+            guard case .text(let prefix)? = plain(constant), let last = prefix.utf8.last, last < 0x7E else {
+                return nil
+            }
             let upper = String(decoding: prefix.utf8.dropLast() + [last + 1], as: UTF8.self)
             return Condition(
-                sql: "(" + value + " >= " + SQLFragment.value(.text(prefix)) + " AND " + value + " < " + SQLFragment.value(.text(upper)) + ")",
+                sql: "(" + value + " >= " + SQLFragment.value(.text(prefix)) + " AND " + value + " < "
+                    + SQLFragment.value(.text(upper)) + ")",
                 isExact: false)
         default:
             return nil
@@ -138,7 +143,8 @@ extension SQLPredicateTranslator {
         case .greater: symbol = ">"
         case .greaterOrEqual: symbol = ">="
         }
-        return .exact("(" + value + " IS NOT NULL AND " + value + " \(symbol) " + SQLFragment.value(bound) + suffix + ")")
+        return .exact(
+            "(" + value + " IS NOT NULL AND " + value + " \(symbol) " + SQLFragment.value(bound) + suffix + ")")
     }
 
     /// `IN`: the non-null members as a SQL list, and `IS NULL` if `nil` is one.
@@ -154,7 +160,8 @@ extension SQLPredicateTranslator {
         var parts: [SQLFragment] = []
         if !members.isEmpty {
             parts.append(
-                "(" + value + " IS NOT NULL AND " + value + " IN (" + SQLFragment.joined(members, separator: ", ") + "))")
+                "(" + value + " IS NOT NULL AND " + value + " IN (" + SQLFragment.joined(members, separator: ", ")
+                    + "))")
         }
         if elements.contains(.null) { parts.append("(" + value + " IS NULL)") }
         guard !parts.isEmpty else { return .alwaysFalse }

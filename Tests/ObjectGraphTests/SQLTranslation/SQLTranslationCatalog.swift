@@ -83,7 +83,8 @@ enum SQLTranslationCatalog {
     ]
     static let uuids: [UUID?] = [
         nil, UUID(uuidString: "00000000-0000-0000-0000-000000000001")!,
-        UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!, UUID(uuidString: "FFFFFFFF-0000-0000-0000-000000000000")!,
+        UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!,
+        UUID(uuidString: "FFFFFFFF-0000-0000-0000-000000000000")!,
     ]
     static let blobs: [Data?] = [nil, Data(), Data([0]), Data([1, 2, 3]), Data([0xFF]), Data([1, 2])]
     static let links: [URL?] = [nil, URL(string: "https://a.example/x")!, URL(string: "file:///tmp/y")!]
@@ -111,12 +112,15 @@ enum SQLTranslationCatalog {
         }
         for index in 0..<itemCount {
             let item = ManagedObject(entity: entity("Item"), insertInto: context)
-            try item.setValue(index < strings.count ? strings[index] : strings.randomElement(using: &random)!, forKey: "name")
+            try item.setValue(
+                index < strings.count ? strings[index] : strings.randomElement(using: &random)!, forKey: "name")
             try item.setValue([nil, true, false].randomElement(using: &random)!, forKey: "flag")
             try item.setValue(smalls.randomElement(using: &random)!.map { Int16($0) }, forKey: "small")
-            try item.setValue(index < integers.count ? integers[index] : integers.randomElement(using: &random)!, forKey: "count")
+            try item.setValue(
+                index < integers.count ? integers[index] : integers.randomElement(using: &random)!, forKey: "count")
             try item.setValue(floats.randomElement(using: &random)!, forKey: "single")
-            try item.setValue(index < doubles.count ? doubles[index] : doubles.randomElement(using: &random)!, forKey: "real")
+            try item.setValue(
+                index < doubles.count ? doubles[index] : doubles.randomElement(using: &random)!, forKey: "real")
             try item.setValue(decimals.randomElement(using: &random)!, forKey: "amount")
             try item.setValue(dates.randomElement(using: &random)!, forKey: "when")
             try item.setValue(uuids.randomElement(using: &random)!, forKey: "code")

@@ -40,8 +40,10 @@ final class SQLTranslationOracle {
         for entity in model.entities {
             objects[entity.name] = try context.fetchObjectIDs(FetchRequest<ManagedObject>(entityName: entity.name))
             let stored = try connection.rows("SELECT _key FROM \(connection.dialect.quote(entity.name)) ORDER BY _key")
-            #expect(stored.map { $0.first?.integer } == objects[entity.name]?.map(\.key), "keys differ in \(entity.name)")
-            for id in objects[entity.name] ?? [] where try Self.holdsSingleton(context.existingObject(with: id), depth: 3) {
+            #expect(
+                stored.map { $0.first?.integer } == objects[entity.name]?.map(\.key), "keys differ in \(entity.name)")
+            for id in objects[entity.name] ?? []
+            where try Self.holdsSingleton(context.existingObject(with: id), depth: 3) {
                 unorderedKeys.insert(id.key)
             }
         }
@@ -96,7 +98,9 @@ final class SQLTranslationOracle {
             return .failed("\(predicate.expression) — SQL failed: \(error)\n\(translation.condition ?? "-")")
         }
         let describe = "\(predicate.expression) [sort \(sort.map(\.description))] on \(entity)"
-        guard counted == Int64(keys.count) else { return .failed("\(describe): COUNT(*) \(counted ?? -1) ≠ \(keys.count)") }
+        guard counted == Int64(keys.count) else {
+            return .failed("\(describe): COUNT(*) \(counted ?? -1) ≠ \(keys.count)")
+        }
         if translation.isExact {
             guard Set(keys) == Set(expected) else {
                 return .failed(
@@ -106,7 +110,8 @@ final class SQLTranslationOracle {
             if translation.order != nil, !sort.isEmpty || predicate.expression == .constant(true) {
                 let differing = zip(keys, expected).filter { $0 != $1 }.flatMap { [$0, $1] }
                 guard keys == expected || differing.contains(where: unorderedKeys.contains) else {
-                    return .failed("\(describe): SQL ordered \(keys), the engine \(expected)\nORDER BY \(translation.order!)")
+                    return .failed(
+                        "\(describe): SQL ordered \(keys), the engine \(expected)\nORDER BY \(translation.order!)")
                 }
             }
             return .exact

@@ -124,8 +124,10 @@ import Testing
         let oracle = try Self.catalog()
         var generator = SQLTranslationPredicateGenerator(
             random: SeededGenerator(seed: 7), groups: oracle.objects["Group"]!, items: oracle.objects["Item"]!)
-        let keys = ["name", "flag", "small", "count", "single", "real", "amount", "when", "code", "bytes", "link",
-            "group.title", "group.rank", "group.parent.rank"]
+        let keys = [
+            "name", "flag", "small", "count", "single", "real", "amount", "when", "code", "bytes", "link",
+            "group.title", "group.rank", "group.parent.rank",
+        ]
         var tally = Tally()
         for round in 0..<600 {
             let sort = (0..<(1 + round % 3)).map { _ in

@@ -30,21 +30,23 @@ struct SQLTranslationPredicateGenerator {
     mutating func constant(_ kind: String) -> PredicateValue {
         if chance(8) { return .null }
         if chance(6) { return pick([.int(1), .double(.nan), .string("a"), .bool(true), .decimal(1)]) }
-        let C = SQLTranslationCatalog.self
+        let catalog = SQLTranslationCatalog.self
         switch kind {
-        case "string": return .string(pick(C.strings.compactMap { $0 }))
+        case "string": return .string(pick(catalog.strings.compactMap { $0 }))
         case "int":
             return chance(70)
-                ? .int(pick(C.integers.compactMap { $0 } + C.smalls.compactMap { $0 }))
-                : .double(pick(C.doubles.compactMap { $0 } + [2.5, -0.5]))
-        case "double": return chance(60) ? .double(pick(C.doubles.compactMap { $0 } + [1.5000001, 0.25])) : .int(pick([0, 1, 42, -1]))
-        case "float": return .double(Double(pick(C.floats.compactMap { $0 })))
+                ? .int(pick(catalog.integers.compactMap { $0 } + catalog.smalls.compactMap { $0 }))
+                : .double(pick(catalog.doubles.compactMap { $0 } + [2.5, -0.5]))
+        case "double":
+            return chance(60)
+                ? .double(pick(catalog.doubles.compactMap { $0 } + [1.5000001, 0.25])) : .int(pick([0, 1, 42, -1]))
+        case "float": return .double(Double(pick(catalog.floats.compactMap { $0 })))
         case "bool": return pick([.bool(true), .bool(false), .int(0), .int(1), .int(2)])
-        case "decimal": return chance(70) ? .decimal(pick(C.decimals.compactMap { $0 })) : .int(pick([0, 1, 42]))
-        case "date": return .date(pick(C.dates.compactMap { $0 }))
-        case "uuid": return .uuid(pick(C.uuids.compactMap { $0 }))
-        case "data": return .data(pick(C.blobs.compactMap { $0 }))
-        default: return .url(pick(C.links.compactMap { $0 }))
+        case "decimal": return chance(70) ? .decimal(pick(catalog.decimals.compactMap { $0 })) : .int(pick([0, 1, 42]))
+        case "date": return .date(pick(catalog.dates.compactMap { $0 }))
+        case "uuid": return .uuid(pick(catalog.uuids.compactMap { $0 }))
+        case "data": return .data(pick(catalog.blobs.compactMap { $0 }))
+        default: return .url(pick(catalog.links.compactMap { $0 }))
         }
     }
 
@@ -63,8 +65,10 @@ struct SQLTranslationPredicateGenerator {
         if kind == "string" && chance(55) {
             op = pick([.beginsWith, .endsWith, .contains, .like, .matches, .equalTo, .notEqualTo])
         } else {
-            op = pick([.equalTo, .notEqualTo, .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo,
-                .between, .in])
+            op = pick([
+                .equalTo, .notEqualTo, .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo,
+                .between, .in,
+            ])
         }
         var rhs: PredicateValue
         switch op {
@@ -74,7 +78,8 @@ struct SQLTranslationPredicateGenerator {
         case .matches: rhs = .string(pick(["a.*", ".*[eé].*", "[A-Z]+", "x\\*y", ".", "(ab|cd)c?"]))
         default: rhs = constant(kind)
         }
-        return .comparison(.init(lhs, op, .constant(rhs), modifier: modifier, options: kind == "string" ? options() : []))
+        return .comparison(
+            .init(lhs, op, .constant(rhs), modifier: modifier, options: kind == "string" ? options() : []))
     }
 
     mutating func atom() -> Expression {
@@ -88,20 +93,29 @@ struct SQLTranslationPredicateGenerator {
             return comparison(.key(pick(["group.rank", "group.parent.rank"])), kind: "int")
         case 56..<60:
             let value: PredicateValue = chance(20) ? .null : .object(pick(groups))
-            return .comparison(ObjectGraph.PredicateExpression.Comparison(.key("group"), pick([ObjectGraph.PredicateExpression.Operator.equalTo, .notEqualTo]), .constant(value)))
+            return .comparison(
+                ObjectGraph.PredicateExpression.Comparison(
+                    .key("group"), pick([ObjectGraph.PredicateExpression.Operator.equalTo, .notEqualTo]),
+                    .constant(value)))
         case 60..<70:
             let (path, kind) = pick([
-                ("tags.label", "string"), ("tags.weight", "double"), ("parts.serial", "string"), ("parts.quantity", "int"),
+                ("tags.label", "string"), ("tags.weight", "double"), ("parts.serial", "string"),
+                ("parts.quantity", "int"),
             ])
             return comparison(.key(path), kind: kind, modifier: pick([Expression.Modifier.any, .all, .direct]))
         case 70..<75:
             let value = PredicateValue.string(pick(SQLTranslationCatalog.strings.compactMap { $0 }))
             let path = pick(["tags.label", "parts.serial"])
-            return .comparison(ObjectGraph.PredicateExpression.Comparison(.key(path), .contains, .constant(value), options: options()))
+            return .comparison(
+                ObjectGraph.PredicateExpression.Comparison(.key(path), .contains, .constant(value), options: options()))
         case 75..<82:
             let count = Operand.collection(.key(pick(["tags", "parts"])), .count, [])
-            let op = pick([ObjectGraph.PredicateExpression.Operator.equalTo, .notEqualTo, .greaterThan, .lessThanOrEqualTo])
-            return .comparison(ObjectGraph.PredicateExpression.Comparison(count, op, .constant(.int(Int64.random(in: 0...3, using: &random)))))
+            let op = pick([
+                ObjectGraph.PredicateExpression.Operator.equalTo, .notEqualTo, .greaterThan, .lessThanOrEqualTo,
+            ])
+            return .comparison(
+                ObjectGraph.PredicateExpression.Comparison(
+                    count, op, .constant(.int(Int64.random(in: 0...3, using: &random)))))
         case 82..<87:
             let inner = Expression.and([
                 comparison(Operand.keyPath(.variable("t"), ["label"]), kind: "string"),
@@ -110,19 +124,26 @@ struct SQLTranslationPredicateGenerator {
             let body = chance(50) ? inner : Expression.or([inner, .constant(false)])
             let subquery = Operand.subquery(.key("tags"), variable: "t", body)
             let op = pick([ObjectGraph.PredicateExpression.Operator.greaterThan, .equalTo])
-            return .comparison(ObjectGraph.PredicateExpression.Comparison(.collection(subquery, .count, []), op, .constant(.int(pick([0, 1])))))
+            return .comparison(
+                ObjectGraph.PredicateExpression.Comparison(
+                    .collection(subquery, .count, []), op, .constant(.int(pick([0, 1])))))
         case 87..<91:
             let op = pick([ObjectGraph.PredicateExpression.Operator.equalTo, .notEqualTo])
-            return .comparison(ObjectGraph.PredicateExpression.Comparison(.evaluatedObject, op, .constant(.object(pick(items)))))
+            return .comparison(
+                ObjectGraph.PredicateExpression.Comparison(.evaluatedObject, op, .constant(.object(pick(items)))))
         case 91..<95:
             // Two key paths: translated by nothing.
             let op = pick([ObjectGraph.PredicateExpression.Operator.lessThan, .equalTo])
-            return .comparison(ObjectGraph.PredicateExpression.Comparison(.key("count"), op, .key(pick(["small", "real"]))))
+            return .comparison(
+                ObjectGraph.PredicateExpression.Comparison(.key("count"), op, .key(pick(["small", "real"]))))
         case 95..<98:
             let op = pick([ObjectGraph.PredicateExpression.Operator.lessThan, .greaterThanOrEqualTo])
-            return .comparison(ObjectGraph.PredicateExpression.Comparison(.constant(constant("int")), op, .key("count")))
+            return .comparison(
+                ObjectGraph.PredicateExpression.Comparison(.constant(constant("int")), op, .key("count")))
         default:
-            return .comparison(ObjectGraph.PredicateExpression.Comparison(.function("length:", [.key("name")]), .greaterThan, .constant(.int(2))))
+            return .comparison(
+                ObjectGraph.PredicateExpression.Comparison(
+                    .function("length:", [.key("name")]), .greaterThan, .constant(.int(2))))
         }
     }
 }

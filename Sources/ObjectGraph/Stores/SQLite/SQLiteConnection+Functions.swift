@@ -96,7 +96,8 @@ private func callSQLiteFunction(
     case .text(var text):
         text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
-                sqlite3_result_text64(context, chars.baseAddress, UInt64(chars.count), sqliteTransient, UInt8(SQLITE_UTF8))
+                sqlite3_result_text64(
+                    context, chars.baseAddress, UInt64(chars.count), sqliteTransient, UInt8(SQLITE_UTF8))
             }
         }
     case .blob(let bytes):
