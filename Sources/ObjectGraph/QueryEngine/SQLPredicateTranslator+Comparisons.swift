@@ -63,7 +63,7 @@ extension SQLPredicateTranslator {
         case .keyPath(let base, let components):
             guard let start = root(base, row: row), case .many(let elements, _, nil)? = path(components, from: start)
             else { return nil }
-            return "(SELECT COUNT(*) " + elements.members + ")"
+            return "(SELECT COUNT(*) " + elements.rows + ")"
         case .subquery(.keyPath(let base, let components), let variable, let predicate):
             guard let start = root(base, row: row),
                 case .many(let elements, let element, nil)? = path(components, from: start)

@@ -11,11 +11,9 @@ extension SQLPredicateTranslator {
 
     /// The members of one object's to-many relationship, as its layout stores them.
     struct Elements {
-        /// `FROM … WHERE …` selecting the destination rows (dangling members have none).
+        /// `FROM … WHERE …` selecting the destination rows. A member whose object no longer
+        /// exists has none, as the engine leaves such members out (of `@count` too).
         var rows: SQLFragment
-        /// `FROM … WHERE …` selecting one row per member, for `@count` (as the engine counts
-        /// the relationship's members).
-        var members: SQLFragment
     }
 
     /// `components` followed from `row`; `nil` for paths SQL cannot follow exactly: unknown
@@ -42,7 +40,9 @@ extension SQLPredicateTranslator {
             guard let elements = elements(of: slot, owner: row, destination: destination) else { return nil }
             let element = Row.alias(elements.alias, destination)
             if isLast { return .many(elements.clause, element: element, value: nil) }
-            guard
+            // Past a to-many step the engine drops elements whose to-one hop is empty or missing
+            // (where a scalar subquery would give NULL): only one more key translates.
+            guard offset + 2 == components.count,
                 case .value(let value, let valueEntity, let valueSlot)? = path(
                     Array(components[(offset + 1)...]), from: element)
             else { return nil }
@@ -63,15 +63,14 @@ extension SQLPredicateTranslator {
             let rows =
                 "FROM \(quote(derived.destinationTable)) AS \(alias) WHERE \(alias).\(quote(derived.inverseColumn)) = "
                 + ownerKey
-            return (Elements(rows: rows, members: rows), alias)
+            return (Elements(rows: rows), alias)
         }
         guard let join = table.joins.first(where: { $0.slot == slot }) else { return nil }
         let link = newAlias()
         let rows =
             "FROM \(quote(join.name)) AS \(link) JOIN \(quote(destination.name)) AS \(alias) ON "
             + "\(alias).\(keyColumn) = \(link).member WHERE \(link).owner = " + ownerKey
-        let members = "FROM \(quote(join.name)) AS \(link) WHERE \(link).owner = " + ownerKey
-        return (Elements(rows: rows, members: members), alias)
+        return (Elements(rows: rows), alias)
     }
 
     /// The object an operand's key path starts from: `SELF` or a `SUBQUERY` variable.

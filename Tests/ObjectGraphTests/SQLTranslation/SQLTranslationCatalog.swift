@@ -5,7 +5,8 @@ import Foundation
 /// The random oracle's data: items with every attribute type (and awkward values: nil, NaN,
 /// infinities, the extremes of each integer size, Unicode that folds in surprising ways), in
 /// groups (to-one), with tags (many-to-many, join tables) and parts (to-many read from the
-/// parts' to-one column).
+/// parts' to-one column), and references that outlive their objects (to-one and to-many
+/// relationships without an inverse whose targets were deleted).
 enum SQLTranslationCatalog {
     static let model = try! ManagedObjectModel(entities: [
         EntityDescription(
@@ -27,6 +28,8 @@ enum SQLTranslationCatalog {
                 RelationshipDescription(name: "group", destination: "Group", inverse: "items"),
                 RelationshipDescription(name: "tags", destination: "Tag", inverse: "items", isToMany: true),
                 RelationshipDescription(name: "parts", destination: "Part", inverse: "item", isToMany: true),
+                // No inverse: deleting a part leaves its key here (a member the engine skips).
+                RelationshipDescription(name: "favorites", destination: "Part", inverse: nil, isToMany: true),
             ]),
         EntityDescription(
             name: "Group",
@@ -103,12 +106,20 @@ enum SQLTranslationCatalog {
             if index > 0 { try group.setValue(groups[index / 2], forKey: "parent") }
             groups.append(group)
         }
+        var parts: [ManagedObject] = []
         var tags: [ManagedObject] = []
         for index in 0..<8 {
             let tag = ManagedObject(entity: entity("Tag"), insertInto: context)
             try tag.setValue(strings[(index * 5 + 2) % strings.count], forKey: "label")
             try tag.setValue(doubles[index % doubles.count], forKey: "weight")
             tags.append(tag)
+        }
+        for index in 0..<4 {
+            // Parts of no item (favorites can reach them): a to-one hop past a to-many step that
+            // finds nothing.
+            let part = ManagedObject(entity: entity("Part"), insertInto: context)
+            try part.setValue(strings[index + 2], forKey: "serial")
+            parts.append(part)
         }
         for index in 0..<itemCount {
             let item = ManagedObject(entity: entity("Item"), insertInto: context)
@@ -136,7 +147,21 @@ enum SQLTranslationCatalog {
                 try part.setValue(strings.randomElement(using: &random)!, forKey: "serial")
                 try part.setValue(smalls.randomElement(using: &random)!.map { Int32($0) }, forKey: "quantity")
                 try part.setValue(item, forKey: "item")
+                parts.append(part)
             }
+            let favorites = (0..<Int.random(in: 0..<3, using: &random)).compactMap { _ in
+                parts.randomElement(using: &random)
+            }
+            try item.setValue(Set(favorites), forKey: "favorites")
         }
+        // Some parts and a parent group deleted by batch requests, so that relationships to
+        // deleted objects (with and without an inverse) are read as the store left them.
+        try context.save()
+        let doomed = stride(from: 0, to: parts.count, by: 4).map { PredicateValue.object(parts[$0].objectID) }
+        let partPredicate = FetchPredicate(.comparison(.init(.evaluatedObject, .in, .constant(.array(doomed)))))
+        _ = try context.execute(BatchDeleteRequest(entityName: "Part", predicate: partPredicate))
+        let groupPredicate = FetchPredicate(
+            .comparison(.init(.evaluatedObject, .equalTo, .constant(.object(groups[1].objectID)))))
+        _ = try context.execute(BatchDeleteRequest(entityName: "Group", predicate: groupPredicate))
     }
 }

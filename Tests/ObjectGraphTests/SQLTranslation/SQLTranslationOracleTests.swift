@@ -93,7 +93,12 @@ import Testing
         "tags.label CONTAINS 'abc'", "tags.@count == 0", "tags.@count > 1", "parts.@count >= 2",
         "SUBQUERY(tags, $t, $t.label BEGINSWITH[c] 'a').@count > 0",
         "SUBQUERY(parts, $p, $p.quantity > 0 AND $p.serial != nil).@count == 1", "count > small", "name.length > 3",
-        "TRUEPREDICATE", "FALSEPREDICATE", "NOT (name == 'a' OR count > 2)", "name == 'a' AND count.@avg > 1",
+        "favorites.@count > 0", "ANY favorites.serial == nil", "ALL favorites.quantity > 0", "favorites.@count == 2",
+        "SUBQUERY(favorites, $f, $f.serial == nil).@count > 0", "ANY parts.item.name == nil",
+        "ANY favorites.item.count == nil",
+        "ALL favorites.item.flag == nil", "group.parent == nil",
+        "group.parent.title == nil", "group.parent.rank == nil", "TRUEPREDICATE", "FALSEPREDICATE",
+        "NOT (name == 'a' OR count > 2)", "name == 'a' AND count.@avg > 1",
         "NOT (name BEGINSWITH 'a' AND length:(name) > 1)", "amount.@sum > 1", "tags.@sum.weight > 1",
     ]
 

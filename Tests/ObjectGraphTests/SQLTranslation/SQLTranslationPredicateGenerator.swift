@@ -105,11 +105,11 @@ struct SQLTranslationPredicateGenerator {
             return comparison(.key(path), kind: kind, modifier: pick([Expression.Modifier.any, .all, .direct]))
         case 70..<75:
             let value = PredicateValue.string(pick(SQLTranslationCatalog.strings.compactMap { $0 }))
-            let path = pick(["tags.label", "parts.serial"])
+            let path = pick(["tags.label", "parts.serial", "favorites.serial"])
             return .comparison(
                 ObjectGraph.PredicateExpression.Comparison(.key(path), .contains, .constant(value), options: options()))
         case 75..<82:
-            let count = Operand.collection(.key(pick(["tags", "parts"])), .count, [])
+            let count = Operand.collection(.key(pick(["tags", "parts", "favorites"])), .count, [])
             let op = pick([
                 ObjectGraph.PredicateExpression.Operator.equalTo, .notEqualTo, .greaterThan, .lessThanOrEqualTo,
             ])
