@@ -93,6 +93,25 @@ extension SQLPredicateTranslator {
         case (.notEqualTo, .object(let id)):
             guard id.entityName == entityName else { return .alwaysTrue }
             return .exact("(" + key + " IS NULL OR " + key + " <> " + SQLFragment.value(.integer(id.key)) + ")")
+        case (.in, .array(let elements)):
+            // Objects of another entity never match; nor does a key of no object (`IN` has no nil
+            // element here, as a key is never NULL for `SELF`, and NULL IN (…) is handled apart).
+            var keys: [SQLFragment] = []
+            for element in elements {
+                switch element {
+                case .object(let id) where id.entityName == entityName: keys.append(SQLFragment.value(.integer(id.key)))
+                case .object, .null: continue
+                default: return nil
+                }
+            }
+            var parts: [SQLFragment] = []
+            if !keys.isEmpty {
+                parts.append(
+                    "(" + key + " IS NOT NULL AND " + key + " IN (" + SQLFragment.joined(keys, separator: ", ") + "))")
+            }
+            if elements.contains(.null) { parts.append("(" + key + " IS NULL)") }
+            guard !parts.isEmpty else { return .alwaysFalse }
+            return .exact("(" + SQLFragment.joined(parts, separator: " OR ") + ")")
         default:
             if PredicateRelation(op) != nil, constant == .null { return .alwaysFalse }
             return nil

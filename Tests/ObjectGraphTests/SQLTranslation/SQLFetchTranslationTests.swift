@@ -9,10 +9,10 @@ import Testing
     private static let model = SQLTranslationCatalog.model
 
     private func translate(
-        _ format: String, sort: [FetchSortDescriptor] = [], dialect: SQLDialect = .sqlite
+        _ format: String, arguments: [Any?] = [], sort: [FetchSortDescriptor] = [], dialect: SQLDialect = .sqlite
     ) throws -> SQLFetchTranslation {
         SQLFetchTranslation(
-            predicate: try FetchPredicate(format: format).expression, sort: sort,
+            predicate: try FetchPredicate(format: format, argumentArray: arguments).expression, sort: sort,
             entity: try #require(Self.model.info(named: "Item")), schema: try SQLStoreSchema(model: Self.model),
             dialect: dialect)
     }
@@ -75,6 +75,14 @@ import Testing
         let count = try translate("tags.@count == 2")
         #expect(count.condition?.contains("SELECT COUNT(*)") == true)
         #expect(any.isExact && all.isExact && count.isExact)
+    }
+
+    @Test func selfAndToOneInObjectsCompareKeys() throws {
+        let items = [ObjectID(entityName: "Item", key: 3), ObjectID(entityName: "Group", key: 1)]
+        let translation = try translate("SELF IN %@ OR group IN %@", arguments: [items, [items[1]]])
+        #expect(translation.isExact)
+        #expect(translation.bindings == [.integer(3), .integer(1)])
+        #expect(translation.condition?.contains(#"t0."_key" IN (?1)"#) == true)
     }
 
     // MARK: - Supersets

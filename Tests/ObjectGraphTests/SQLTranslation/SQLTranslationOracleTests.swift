@@ -106,6 +106,13 @@ import Testing
         let oracle = try Self.catalog()
         var tally = Tally()
         for format in Self.formats { tally.add(oracle.check(try FetchPredicate(format: format), entity: "Item")) }
+        let items = oracle.objects["Item"]!, groups = oracle.objects["Group"]!
+        for (format, argument) in [
+            ("SELF IN %@", [items[0], items[5], groups[0]]), ("group IN %@", [groups[0], groups[2]]),
+            ("ANY tags IN %@", []), ("NOT (SELF IN %@)", [items[1]]),
+        ] as [(String, [ObjectID])] {
+            tally.add(oracle.check(try FetchPredicate(format: format, argument), entity: "Item"))
+        }
         tally.expectNoFailures()
         #expect(tally.rejected < 5, "the engine rejected \(tally.rejected)")
     }

@@ -127,7 +127,20 @@ struct SQLTranslationPredicateGenerator {
             return .comparison(
                 ObjectGraph.PredicateExpression.Comparison(
                     .collection(subquery, .count, []), op, .constant(.int(pick([0, 1])))))
-        case 87..<91:
+        case 87..<89:
+            let members = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                chance(15) ? PredicateValue.null : .object(pick(chance(80) ? items : groups))
+            }
+            let lhs: Operand = chance(50) ? .evaluatedObject : .key("group")
+            let objects =
+                lhs == .evaluatedObject
+                ? members
+                : members.map { value -> PredicateValue in
+                    guard case .object(let id) = value, id.entityName == "Item" else { return value }
+                    return .object(pick(groups))
+                }
+            return .comparison(ObjectGraph.PredicateExpression.Comparison(lhs, .in, .constant(.array(objects))))
+        case 89..<91:
             let op = pick([ObjectGraph.PredicateExpression.Operator.equalTo, .notEqualTo])
             return .comparison(
                 ObjectGraph.PredicateExpression.Comparison(.evaluatedObject, op, .constant(.object(pick(items)))))
