@@ -61,8 +61,13 @@ enum SQLEngineMatcher {
 
         init(model: ManagedObjectModel) { self.model = model }
 
+        /// How many compiled specs a connection keeps; past it the cache starts again, so that a
+        /// long-lived connection serving ever new constants stays bounded.
+        static let limit = 512
+
         func test(_ text: String) -> CompiledTest? {
             if let known = tests[text] { return known }
+            if tests.count >= Self.limit { tests.removeAll(keepingCapacity: true) }
             let compiled = compile(text)
             tests[text] = compiled
             return compiled
