@@ -36,6 +36,12 @@ final class StoreCoordinator: Sendable {
         let querying = store as? any QueryingStore
         if let querying {
             snapshot = try querying.open(model: model)
+            // The engine's own tests and string order, which translated SQL calls.
+            try querying.withDatabase { database in
+                if database.dialect.supportsCustomFunctions, let registering = database as? any SQLFunctionRegistering {
+                    try SQLFetchTranslation.installFunctions(on: registering, model: model)
+                }
+            }
         } else if let migration, let migrating = store as? any SchemaMigratingStore {
             snapshot = try migrating.load(model: model, migration: migration)
         } else {

@@ -27,6 +27,9 @@ package struct SQLDialect: Sendable, Hashable {
     var tableExistsQuery: String
     /// A query that returns a row if the database holds any table at all.
     var anyTableQuery: String
+    /// Whether scalar functions written in Swift can be installed on a connection (see
+    /// ``SQLFunctionRegistering``), so that queries can call the query engine's own string tests.
+    package var supportsCustomFunctions = false
 
     /// SQLite 3.35 or later. Columns that keep IEEE doubles bit-exactly have no declared type
     /// (SQLite's "BLOB" affinity): a `REAL` column stores `-0.0` as the integer 0.
@@ -34,7 +37,7 @@ package struct SQLDialect: Sendable, Hashable {
         name: "SQLite", placeholders: .questionMark, supportsReturning: true,
         types: [.integer: "INTEGER", .exactReal: "", .text: "TEXT", .blob: "BLOB", .key: "INTEGER"],
         greatest: "max", tableExistsQuery: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?1",
-        anyTableQuery: "SELECT 1 FROM sqlite_master WHERE type = 'table' LIMIT 1")
+        anyTableQuery: "SELECT 1 FROM sqlite_master WHERE type = 'table' LIMIT 1", supportsCustomFunctions: true)
 
     /// PostgreSQL 12 or later: the next SQL store's dialect (a `NaN` double is stored as its
     /// bit pattern in a `bytea` column beside, see Docs/Architecture.md).

@@ -14,7 +14,7 @@ final class SQLiteConnection: SQLDatabase {
     let url: URL
     let dialect = SQLDialect.sqlite
     // A C handle owned by this connection, closed once in `close()`.
-    private var handle: OpaquePointer?
+    private(set) var handle: OpaquePointer?
     private var cache: [String: SQLiteStatement] = [:]
 
     /// Opens (and with `create`, creates) the database at `url`.
