@@ -93,7 +93,7 @@ extension SQLPredicateTranslator {
         case (.notEqualTo, .object(let id)):
             guard id.entityName == entityName else { return .alwaysTrue }
             return .exact("(" + key + " IS NULL OR " + key + " <> " + SQLFragment.value(.integer(id.key)) + ")")
-        case (.in, .array(let elements)):
+        case (.in, .array(let elements)) where elements.count <= Self.parameterLimit:
             // Objects of another entity never match; nor does a key of no object (`IN` has no nil
             // element here, as a key is never NULL for `SELF`, and NULL IN (…) is handled apart).
             var keys: [SQLFragment] = []

@@ -147,11 +147,15 @@ extension SQLPredicateTranslator {
             "(" + value + " IS NOT NULL AND " + value + " \(symbol) " + SQLFragment.value(bound) + suffix + ")")
     }
 
+    /// The most parameters one `IN` list binds natively (SQLite allowed 999 per statement before
+    /// 3.32); a longer list goes to the engine's test, which binds one.
+    static let parameterLimit = 500
+
     /// `IN`: the non-null members as a SQL list, and `IS NULL` if `nil` is one.
     private func memberTest(
         _ value: SQLFragment, _ constant: PredicateValue, _ bound: (PredicateValue) -> SQLValue?
     ) -> Condition? {
-        guard let elements = constant.elements else { return nil }
+        guard let elements = constant.elements, elements.count <= Self.parameterLimit else { return nil }
         var members: [SQLFragment] = []
         for element in elements where element != .null {
             guard let member = bound(element) else { return nil }

@@ -85,6 +85,15 @@ import Testing
         #expect(translation.condition?.contains(#"t0."_key" IN (?1)"#) == true)
     }
 
+    @Test func longInListsBindOneParameter() throws {
+        let numbers = Array(0..<2_000)
+        let translation = try translate("count IN %@", arguments: [numbers])
+        #expect(translation.isExact && translation.bindings.count == 1)
+        let objects = numbers.map { ObjectID(entityName: "Item", key: Int64($0)) }
+        let selves = try translate("SELF IN %@ AND count > 1", arguments: [objects])
+        #expect(!selves.isExact && selves.bindings == [.integer(1)])
+    }
+
     // MARK: - Supersets
 
     @Test func anUntranslatableConjunctIsDroppedLeavingASuperset() throws {
