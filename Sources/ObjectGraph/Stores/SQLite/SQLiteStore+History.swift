@@ -37,7 +37,7 @@ extension SQLiteStore: ExternallyChangedStore {
         }
     }
 
-    func externalChanges() throws -> StoreExternalChanges? {
+    package func externalChanges() throws -> StoreExternalChanges? {
         try state.withLock { open in
             guard var current = open else { return nil }
             let connection = current.connection
@@ -71,7 +71,7 @@ extension SQLiteStore: ExternallyChangedStore {
         }
     }
 
-    func reserveKeys(ofEntity entityName: String, count: Int64) throws -> Int64 {
+    package func reserveKeys(ofEntity entityName: String, count: Int64) throws -> Int64 {
         try state.withLock { open in
             guard var current = open else { throw PersistenceError.storeClosed(url) }
             guard let info = current.schema.model.info(named: entityName) else {
