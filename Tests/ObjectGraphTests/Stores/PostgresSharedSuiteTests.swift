@@ -65,7 +65,9 @@ struct PostgresSharedSuiteTests {
         },
         .init("updateOfAnObjectDeletedElsewhere") { try MergePolicyTests().updateOfAnObjectDeletedElsewhere() },
         .init("deleteOfAnObjectChangedElsewhere") { try MergePolicyTests().deleteOfAnObjectChangedElsewhere() },
-        .init("duplicateIsAConflictNamingBothObjects") { try UniquenessTests().duplicateIsAConflictNamingBothObjects() },
+        .init("duplicateIsAConflictNamingBothObjects") {
+            try UniquenessTests().duplicateIsAConflictNamingBothObjects()
+        },
         .init("compoundConstraintAndNilValues") { try UniquenessTests().compoundConstraintAndNilValues() },
         .init("duplicatesWithinOneSave") { try UniquenessTests().duplicatesWithinOneSave() },
         .init("objectTrumpMergesTheNewValuesIntoTheStoredObject") {
@@ -83,7 +85,9 @@ struct PostgresSharedSuiteTests {
         },
         .init("valuesAtTheBoundsAreValid") { try ValidationRuleTests().valuesAtTheBoundsAreValid() },
         .init("patternMustMatchTheWholeString") { try ValidationRuleTests().patternMustMatchTheWholeString() },
-        .init("validateForInsertRunsOnlyForInserts") { try ValidationRuleTests().validateForInsertRunsOnlyForInserts() },
+        .init("validateForInsertRunsOnlyForInserts") {
+            try ValidationRuleTests().validateForInsertRunsOnlyForInserts()
+        },
         .init("decimalAndDoubleBoundsCompareNumerically") {
             try ValidationRuleTests().decimalAndDoubleBoundsCompareNumerically()
         },
