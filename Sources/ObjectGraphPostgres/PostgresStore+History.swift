@@ -28,9 +28,12 @@ extension PostgresStore: ExternallyChangedStore {
         try reading { try $0.currentHistoryToken() }
     }
 
-    /// Other servers' saves since the last call: `nil` at once unless one of them sent a
-    /// notification on the store's channel (or the session was replaced, so one may have been
-    /// missed); then the history after the last token seen.
+    /// Other servers' saves since the last call, or `nil` if there were none.
+    ///
+    /// A notification from another session on the store's channel (or a replaced session, which
+    /// may have missed one) sends the store straight to the history. Without one, it compares
+    /// the last history token (one indexed query): notifications arrive asynchronously, and a
+    /// save that returned on another server must be visible to the next fetch here.
     package func externalChanges() throws -> StoreExternalChanges? {
         try state.withLock { open in
             guard var current = open else { return nil }
@@ -42,6 +45,10 @@ extension PostgresStore: ExternallyChangedStore {
             } catch let error as PersistenceError where error.isConnectionLost {
                 try reconnect(&current)
                 check = true
+            }
+            if !check {
+                let last = try retryingRead(&current) { try $0.currentHistoryToken()?.value ?? 0 }
+                check = last > current.engine.historyToken
             }
             guard check else { return nil }
             let changes = try retryingRead(&current) { try $0.externalChanges() }
