@@ -47,8 +47,12 @@ final class Ledger: ManagedObject {
 
     /// Ends `store`'s session from another connection and waits until the server has closed it.
     private func terminateSession(of store: PostgresStore) throws {
+        try Self.terminate(Int64(backend(store)))
+    }
+
+    /// Ends the session of server process `pid` and waits until it is gone.
+    private static func terminate(_ pid: Int64) throws {
         let killer = try PostgresTestServer.connect()
-        let pid = Int64(backend(store))
         _ = try killer.rows("SELECT pg_terminate_backend($1::integer)", [.integer(pid)])
         let deadline = Date().addingTimeInterval(5)
         while Date() < deadline,
@@ -239,10 +243,7 @@ final class Ledger: ManagedObject {
         try context.save()
         let victim = Int64(backend(store))
         store.beforeCommit.withLock {
-            $0 = {
-                let killer = try PostgresTestServer.connect()
-                _ = try killer.rows("SELECT pg_terminate_backend($1::integer)", [.integer(victim)])
-            }
+            $0 = { try Self.terminate(victim) }
         }
         insert(context, "lost")
         let error = #expect(throws: PersistenceError.self) { try context.save() }
