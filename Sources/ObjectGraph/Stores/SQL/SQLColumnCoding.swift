@@ -96,8 +96,8 @@ enum SQLColumnCoding {
         }
     }
 
-    /// The high 32 bits of the double that stands for a float `NaN` in a real column: a quiet
-    /// `NaN` with a payload bit no conversion from a float sets.
+    /// The high 32 bits of the double that stands for a float `NaN` in a real column (a quiet
+    /// `NaN`): a float column holds no other `NaN` the store writes, so decoding is unambiguous.
     static let floatNaNMarker: UInt64 = 0x7FF8_0001_0000_0000
 
     private static func real(_ number: Double, _ dialect: SQLDialect) -> SQLValue {
