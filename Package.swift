@@ -55,7 +55,8 @@ let package = Package(
             name: "FuzzPredicateFormat", dependencies: ["FuzzSupport"], path: "Sources/Fuzz/PredicateFormat"),
         .executableTarget(name: "FuzzFixture", dependencies: ["FuzzSupport"], path: "Sources/Fuzz/Fixture"),
         .testTarget(
-            name: "ObjectGraphTests", dependencies: ["ObjectGraph", "ObjectGraphTesting", "CrashWriter", "FuzzSupport"]),
+            name: "ObjectGraphTests",
+            dependencies: ["ObjectGraph", "ObjectGraphTesting", "CrashWriter", "FuzzSupport", "ObjectGraphPostgres"]),
         .testTarget(name: "ObjectGraphCLITests", dependencies: ["ObjectGraphCLI", "ObjectGraph"]),
         .testTarget(name: "ObjectGraphPostgresTests", dependencies: ["ObjectGraphPostgres", "ObjectGraph"]),
         .testTarget(

@@ -97,9 +97,24 @@ package final class PostgresConnection: SQLDatabase {
         return statement
     }
 
+    /// The name of the advisory lock every write transaction takes (`pg_advisory_xact_lock`),
+    /// so that the writers of one store run one at a time; `nil` for none.
+    package var writeLockName: String?
+
     /// `BEGIN` at READ COMMITTED: each `UPDATE … WHERE version = $n` sees the latest committed
-    /// row, so a version check cannot pass on a row another server has changed.
-    package func beginWriteTransaction() throws { try begin(.readCommitted, readOnly: false) }
+    /// row, so a version check cannot pass on a row another server has changed. Then takes the
+    /// ``writeLockName`` advisory lock, held until the transaction ends (if it cannot, the
+    /// transaction is rolled back and the error thrown).
+    package func beginWriteTransaction() throws {
+        try begin(.readCommitted, readOnly: false)
+        guard let writeLockName else { return }
+        do {
+            try run("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [.text(writeLockName)])
+        } catch {
+            rollback()
+            throw error
+        }
+    }
 
     /// `BEGIN` at REPEATABLE READ, read-only: every query of the transaction sees one snapshot.
     package func beginReadTransaction() throws { try begin(.repeatableRead, readOnly: true) }

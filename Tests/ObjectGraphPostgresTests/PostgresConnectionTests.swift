@@ -47,7 +47,7 @@ import Testing
             .double(.nan), .double(-.nan), .double(Double(nan: 0x1234, signaling: false)),
             .float(.nan), .float(Float(nan: 7, signaling: false)),
         ]
-        let encoded = nans.map(SQLColumnCoding.encode)
+        let encoded = nans.map { SQLColumnCoding.encode($0) }
         #expect(encoded.allSatisfy { if case .blob = $0 { true } else { false } })
         let back = try roundTrip(encoded, type: SQLDialect.postgreSQL.typeName(.blob))
         for (original, value) in zip(nans, back) {

@@ -1,7 +1,7 @@
 /// A store that other processes (or other containers) may write while a container has it open,
 /// such as ``SQLiteStore``: the coordinator asks it for their saves before each fetch, and for
 /// blocks of object keys so that processes never hand out the same key.
-protocol ExternallyChangedStore: PersistentStore {
+package protocol ExternallyChangedStore: PersistentStore {
     /// The saves others made since the last call (or since ``PersistentStore/load(model:)``),
     /// or `nil` if there were none; cheap when there were none.
     func externalChanges() throws -> StoreExternalChanges?
@@ -13,7 +13,7 @@ protocol ExternallyChangedStore: PersistentStore {
 
 /// Saves made by others since a store last looked: the current rows of the objects they
 /// inserted or updated, the objects they deleted, and the store metadata.
-struct StoreExternalChanges: Sendable {
+package struct StoreExternalChanges: Sendable {
     var records: [StoreRecord]
     var deleted: [ObjectID]
     var metadata: [String: String]

@@ -22,6 +22,9 @@ public struct StoreDescription: Sendable, Hashable, CustomStringConvertible {
         case binaryFile
         /// A ``SQLiteStore``.
         case sqliteFile
+        /// A store that another module makes (such as ObjectGraphPostgres's `.postgres(url:)`):
+        /// see ``StoreDescription/custom(_:identity:url:makeStore:)``.
+        case custom
     }
 
     /// The kind of store.
@@ -50,6 +53,8 @@ public struct StoreDescription: Sendable, Hashable, CustomStringConvertible {
     ///
     /// Core Data: `shouldMigrateStoreAutomatically` and `shouldInferMappingModelAutomatically`.
     public var migration = MigrationOptions.automatic
+    /// What makes the store of a ``Kind/custom`` description.
+    var factory: StoreFactory?
 
     /// A fresh, empty in-memory store for each container.
     public static let inMemory = StoreDescription(kind: .inMemory, url: nil)
@@ -97,18 +102,20 @@ public struct StoreDescription: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates the store the description names.
     public func makeStore() -> any PersistentStore {
-        switch kind {
+        if let factory { return factory.make(self) }
+        return switch kind {
         case .inMemory: InMemoryStore(isReadOnly: isReadOnly, migration: migration)
         case .discard: DiscardStore(isReadOnly: isReadOnly)
         case .jsonFile: JSONFileStore(url: url!, isReadOnly: isReadOnly, migration: migration)
         case .binaryFile: BinaryFileStore(url: url!, isReadOnly: isReadOnly, migration: migration)
         case .sqliteFile: SQLiteStore(url: url!, isReadOnly: isReadOnly)
+        case .custom: UnavailableStore(error: .missingStoreFactory(description))
         }
     }
 
     /// A readable description, for logs and debugging.
     public var description: String {
-        let base = url.map { "\(kind) (\($0.path))" } ?? kind.rawValue
+        let base = factory?.name ?? url.map { "\(kind) (\($0.path))" } ?? kind.rawValue
         return isReadOnly ? base + ", read-only" : base
     }
 }

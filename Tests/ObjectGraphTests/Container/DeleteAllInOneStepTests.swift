@@ -1,5 +1,6 @@
 import Foundation
 import ObjectGraph
+import ObjectGraphPostgres
 import ObjectGraphTesting
 import Testing
 
@@ -41,6 +42,8 @@ final class BulkNote: ManagedObject {
         case .jsonFile: JSONFileStore(url: (store as! JSONFileStore).url)
         case .binaryFile: BinaryFileStore(url: (store as! BinaryFileStore).url)
         case .sqlite: SQLiteStore(url: (store as! SQLiteStore).url)
+        case .postgres:
+            (store as? PostgresStore).map { PostgresStore(configuration: $0.configuration, schema: $0.schema) } ?? store
         }
     }
 

@@ -63,7 +63,7 @@ struct PredicateFixture {
 
     /// Builds the fixture in the store `storeDescription` names (a fresh in-memory store by
     /// default); with `save` false every object stays a pending insert.
-    init(save: Bool = true, storeDescription: StoreDescription = .inMemory) throws {
+    init(save: Bool = true, storeDescription: StoreDescription = SharedSuiteStore.description()) throws {
         container = try PersistentContainer(model: PredicateFixtureData.model, storeDescription: storeDescription)
         context = container.newContext()
         let paris = Shop(context: context)

@@ -64,7 +64,9 @@ enum IntegrityModels {
         Company.self, Department.self, Team.self, Twin.self, Person.self, Badge.self, Club.self)
 }
 
-func makeIntegrityContainer(_ store: any PersistentStore = InMemoryStore()) throws -> PersistentContainer {
+func makeIntegrityContainer(_ store: any PersistentStore = SharedSuiteStore.makeStore()) throws
+    -> PersistentContainer
+{
     try PersistentContainer(model: IntegrityModels.model, store: store)
 }
 

@@ -4,7 +4,8 @@ import Testing
 
 @Suite struct AttributeValueTests {
     /// The stores that keep data across a relaunch.
-    static let persistentStores: [StoreKind] = [.inMemory, .jsonFile, .binaryFile, .sqlite]
+    static let persistentStores: [StoreKind] =
+        [.inMemory, .jsonFile, .binaryFile, .sqlite] + StoreKind.postgresIfConfigured
 
     /// Saves `configure`d values through one container and reads them back in another one on the
     /// same store: a relaunch.

@@ -4,9 +4,19 @@ import Testing
 
 /// Every store kind, for the conformance suite. Each later store adds a case here and must pass.
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case inMemory, discard, jsonFile, binaryFile, sqlite
+    case inMemory, discard, jsonFile, binaryFile, sqlite, postgres
 
-    /// A new store; file stores get a file in a fresh temporary directory.
+    /// Every store: PostgreSQL's when a server is configured, and always in CI (where a missing
+    /// server fails the tests; see `PostgresTestStore`).
+    static var allCases: [StoreKind] {
+        [.inMemory, .discard, .jsonFile, .binaryFile, .sqlite] + postgresIfConfigured
+    }
+
+    /// `[.postgres]` when the PostgreSQL tests run, else none.
+    static var postgresIfConfigured: [StoreKind] { PostgresTestStore.isEnabled ? [.postgres] : [] }
+
+    /// A new store; file stores get a file in a fresh temporary directory, the PostgreSQL store a
+    /// schema of its own.
     func makeStore() -> any PersistentStore {
         switch self {
         case .inMemory: InMemoryStore()
@@ -14,6 +24,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .jsonFile: JSONFileStore(url: TemporaryDirectory.make().appendingPathComponent("store.json"))
         case .binaryFile: BinaryFileStore(url: TemporaryDirectory.make().appendingPathComponent("store.ogdb"))
         case .sqlite: SQLiteStore(url: TemporaryDirectory.make().appendingPathComponent("store.sqlite"))
+        case .postgres: PostgresTestStore.makeStore()
         }
     }
 

@@ -54,7 +54,7 @@ extension SQLStoreSchema {
         }
         try database.forEachRow(
             "SELECT token, entity, key, kind FROM \(dialect.quote(Self.changesTable)) WHERE token > "
-                + "\(dialect.placeholder(1)) ORDER BY token, rowid", [.integer(token)]
+                + "\(dialect.placeholder(1)) ORDER BY token, \(dialect.insertionOrderColumn)", [.integer(token)]
         ) { row in
             guard let token = row.column(0).integer, let position = positions[token], let entity = row.column(1).text,
                 let key = row.column(2).integer, let raw = row.column(3).integer, let kind = ChangeKind(rawValue: raw)

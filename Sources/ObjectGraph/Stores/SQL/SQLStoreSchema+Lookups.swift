@@ -15,7 +15,7 @@ extension SQLStoreSchema {
         }
         return try integers(
             "SELECT \(q(Self.keyColumn)) FROM \(q(table.name)) WHERE \(terms.joined(separator: " AND "))",
-            zip(slots, values).map { columnValue($1, slot: $0, in: table) }, database)
+            zip(slots, values).map { columnValue($1, slot: $0, in: table, dialect) }, database)
     }
 
     /// The keys of the rows of the entity at `entityIndex` whose relationship at `slot` refers to

@@ -38,7 +38,7 @@ extension SQLStoreSchema {
                 toMany[derived.slot] = members
             }
             try database.forEachRow(sql.selectAll) { row in
-                var record = try self.record(from: row, table, info, url: url)
+                var record = try self.record(from: row, table, info, database.dialect, url: url)
                 for (slot, members) in toMany { record.values[slot] = .objects(members[record.objectID.key] ?? []) }
                 try snapshot.insert(record)
             }
@@ -63,7 +63,7 @@ extension SQLStoreSchema {
             let sql = statements[info.index]
             var found: StoreRecord?
             try database.forEachRow(sql.selectOne, [.integer(id.key)]) { row in
-                found = try self.record(from: row, table, info, url: url)
+                found = try self.record(from: row, table, info, database.dialect, url: url)
             }
             guard var record = found else { continue }
             for (join, joinSQL) in zip(table.joins, sql.joins) {
@@ -92,7 +92,9 @@ extension SQLStoreSchema {
 
     /// The record of the current row of a `SELECT _key, _version, <columns>`, with empty to-many
     /// relationships.
-    func record(from row: any SQLStatement, _ table: Table, _ info: EntityInfo, url: URL) throws
+    func record(
+        from row: any SQLStatement, _ table: Table, _ info: EntityInfo, _ dialect: SQLDialect, url: URL
+    ) throws
         -> StoreRecord
     {
         guard let key = row.column(0).integer, let version = row.column(1).integer else {
@@ -104,7 +106,7 @@ extension SQLStoreSchema {
             let stored = row.column(offset + 2)
             if info.isAttribute(slot) {
                 let type = info.attribute(at: slot).type
-                guard let value = SQLColumnCoding.decode(stored, as: type) else {
+                guard let value = SQLColumnCoding.decode(stored, as: type, in: dialect) else {
                     throw PersistenceError.corruptSQLStore(
                         url, "\(id).\(name) holds \(stored.kindName), not a \(type) value")
                 }

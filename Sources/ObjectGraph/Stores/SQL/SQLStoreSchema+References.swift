@@ -25,12 +25,12 @@ extension SQLStoreSchema {
         }
     }
 
-    /// The value a column of `table` stores for `value` of `slot`.
-    func columnValue(_ value: StoreValue, slot: Int, in table: Table) -> SQLValue {
+    /// The value a column of `table` stores for `value` of `slot`, in `dialect`.
+    func columnValue(_ value: StoreValue, slot: Int, in table: Table, _ dialect: SQLDialect) -> SQLValue {
         if case .object(let id) = value {
             return Self.referenceValue(id, polymorphic: table.polymorphicSlots.contains(slot))
         }
-        return SQLColumnCoding.encode(value)
+        return SQLColumnCoding.encode(value, in: dialect)
     }
 }
 

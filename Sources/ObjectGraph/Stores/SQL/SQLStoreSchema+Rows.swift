@@ -29,7 +29,7 @@ extension SQLStoreSchema {
                 of: " ORDER BY ", with: " WHERE \(q(Self.keyColumn)) IN (\(list)) ORDER BY ")
             var batchRows: [Int64: EntityTable.Row] = [:]
             try database.forEachRow(select, bindings) { row in
-                let record = try self.record(from: row, table, info, url: url)
+                let record = try self.record(from: row, table, info, dialect, url: url)
                 batchRows[record.objectID.key] = EntityTable.Row(version: record.version, values: record.values)
             }
             guard !batchRows.isEmpty else { continue }

@@ -13,7 +13,7 @@ extension SQLStoreSchema {
         let dialect = database.dialect
         guard try !database.rows(dialect.tableExistsQuery, [.text(Self.metadataTable)]).isEmpty else {
             guard create, try database.rows(dialect.anyTableQuery).isEmpty else {
-                throw PersistenceError.notAStore(url, expected: "an ObjectGraph SQLite store")
+                throw PersistenceError.notAStore(url, expected: "an ObjectGraph \(dialect.name) store")
             }
             for statement in createStatements(dialect) { try database.execute(statement) }
             let insert =

@@ -46,7 +46,7 @@ extension SQLStoreSchema {
             // previous state says (a row whose references to deleted objects were cleared keeps
             // its version, so the new version alone does not tell).
             let expected = changes.previous?.record(for: record.objectID)?.version ?? record.version - 1
-            var values = columnValues(record, table)
+            var values = columnValues(record, table, database.dialect)
             values += [.integer(record.version), .integer(record.objectID.key), .integer(expected)]
             guard try database.run(sql.update, values) == 1 else {
                 throw PersistenceError.staleRow(record.objectID, expected: expected, url: url)
@@ -59,7 +59,9 @@ extension SQLStoreSchema {
             let table = tables[info.index]
             let sql = statements[info.index]
             try database.run(
-                sql.insert, [.integer(record.objectID.key), .integer(record.version)] + columnValues(record, table))
+                sql.insert,
+                [.integer(record.objectID.key), .integer(record.version)]
+                    + columnValues(record, table, database.dialect))
             try writeJoins(record, table, sql, database, replacing: false)
             history.append((record.objectID.entityName, record.objectID.key, .insert))
         }
@@ -97,8 +99,8 @@ extension SQLStoreSchema {
     }
 
     /// The record's values for the table's columns, in column order.
-    private func columnValues(_ record: StoreRecord, _ table: Table) -> [SQLValue] {
-        table.columns.map { columnValue(record.values[$0.slot], slot: $0.slot, in: table) }
+    private func columnValues(_ record: StoreRecord, _ table: Table, _ dialect: SQLDialect) -> [SQLValue] {
+        table.columns.map { columnValue(record.values[$0.slot], slot: $0.slot, in: table, dialect) }
     }
 
     private func writeJoins(

@@ -143,7 +143,8 @@ struct SQLStoreSchema: Sendable {
                 + "timestamp \(dialect.typeName(.exactReal)) NOT NULL, author \(dialect.typeName(.text)))",
             "CREATE TABLE \(q(Self.changesTable)) (token \(key) NOT NULL, entity \(dialect.typeName(.text)) NOT NULL, "
                 + "key \(key) NOT NULL, kind \(dialect.typeName(.integer)) NOT NULL, "
-                + "properties \(dialect.typeName(.text)))",
+                + "properties \(dialect.typeName(.text))"
+                + (dialect.insertionOrderDeclaration.map { ", \($0))" } ?? ")"),
             "CREATE INDEX \(q(Self.changesTable + ".token.index")) ON \(q(Self.changesTable)) (token)",
         ]
         for table in tables {
@@ -157,17 +158,23 @@ struct SQLStoreSchema: Sendable {
                 columns.append(type.isEmpty ? q(name) : "\(q(name)) \(type)")
             }
             statements.append("CREATE TABLE \(q(table.name)) (\(columns.joined(separator: ", ")))")
+            func columnType(_ slot: Int) -> SQLColumnType {
+                info.isAttribute(slot) ? SQLColumnCoding.columnType(info.attribute(at: slot).type) : .key
+            }
             for (slot, name) in table.columns
             where info.isAttribute(slot) ? info.attribute(at: slot).isIndexed : true {
                 statements.append(
-                    "CREATE INDEX \(q("\(table.name).\(name).index")) ON \(q(table.name)) (\(q(name)))")
+                    "CREATE INDEX \(q("\(table.name).\(name).index")) ON \(q(table.name)) "
+                        + "(\(dialect.indexKey(q(name), columnType(slot), unique: false)))")
             }
-            let columnNames = Set(table.columns.map(\.name))
+            let columnSlots = Dictionary(
+                table.columns.map { ($0.name, $0.slot) }, uniquingKeysWith: { first, _ in first })
             for (offset, constraint) in info.description.uniquenessConstraints.enumerated()
-            where !constraint.isEmpty && constraint.allSatisfy(columnNames.contains) {
+            where !constraint.isEmpty && constraint.allSatisfy({ columnSlots[$0] != nil }) {
+                let keys = constraint.map { dialect.indexKey(q($0), columnType(columnSlots[$0]!), unique: true) }
                 statements.append(
                     "CREATE UNIQUE INDEX \(q("\(table.name).unique\(offset)")) ON \(q(table.name)) "
-                        + "(\(constraint.map(q).joined(separator: ", ")))")
+                        + "(\(keys.joined(separator: ", ")))")
             }
             for join in table.joins {
                 statements.append(

@@ -18,9 +18,7 @@ extension SQLiteStore: ExternallyChangedStore {
     public func fetchHistory(after token: PersistentHistoryToken?) throws -> [PersistentHistoryTransaction] {
         try state.withLock { open in
             guard let current = open else { throw PersistenceError.storeClosed(url) }
-            return try current.connection.readTransaction {
-                try current.schema.readHistory(after: token?.value ?? 0, current.connection)
-            }
+            return try current.engine.fetchHistory(after: token)
         }
     }
 
@@ -32,71 +30,26 @@ extension SQLiteStore: ExternallyChangedStore {
     public func currentHistoryToken() throws -> PersistentHistoryToken? {
         try state.withLock { open in
             guard let current = open else { throw PersistenceError.storeClosed(url) }
-            let token = try current.schema.lastHistoryToken(current.connection)
-            return token > 0 ? PersistentHistoryToken(value: token) : nil
+            return try current.engine.currentHistoryToken()
         }
     }
 
-    func externalChanges() throws -> StoreExternalChanges? {
+    package func externalChanges() throws -> StoreExternalChanges? {
         try state.withLock { open in
             guard var current = open else { return nil }
-            let connection = current.connection
-            let version = try connection.dataVersion()
+            let version = try current.connection.dataVersion()
             guard version != current.dataVersion else { return nil }
-            let (changes, last) = try connection.readTransaction { () -> (StoreExternalChanges?, Int64) in
-                let transactions = try current.schema.readHistory(after: current.historyToken, connection)
-                let last = transactions.last?.token.value ?? current.historyToken
-                var latest: [ObjectID: PersistentHistoryChange.ChangeType] = [:]
-                var order: [ObjectID] = []
-                for transaction in transactions where !current.ownTokens.contains(transaction.token.value) {
-                    for change in transaction.changes {
-                        if latest.updateValue(change.changeType, forKey: change.objectID) == nil {
-                            order.append(change.objectID)
-                        }
-                    }
-                }
-                guard !order.isEmpty else { return (nil, last) }
-                let deleted = order.filter { latest[$0] == .delete }
-                let records = try current.schema.readRecords(
-                    order.filter { latest[$0] != .delete }, connection, statements: current.statements, url: url)
-                let metadata = try current.schema.readStoreMetadata(connection)
-                return (StoreExternalChanges(records: records, deleted: deleted, metadata: metadata), last)
-            }
+            let changes = try current.engine.externalChanges()
             current.dataVersion = version
-            current.historyToken = last
-            current.ownTokens.removeAll { $0 <= last }
-            current.written.metadata = changes?.metadata ?? current.written.metadata
             open = current
             return changes
         }
     }
 
-    func reserveKeys(ofEntity entityName: String, count: Int64) throws -> Int64 {
+    package func reserveKeys(ofEntity entityName: String, count: Int64) throws -> Int64 {
         try state.withLock { open in
-            guard var current = open else { throw PersistenceError.storeClosed(url) }
-            guard let info = current.schema.model.info(named: entityName) else {
-                throw PersistenceError.unknownEntity(entityName)
-            }
-            let connection = current.connection
-            let dialect = connection.dialect
-            let start = try connection.writeTransaction {
-                let persisted =
-                    try connection.rows(
-                        "SELECT next FROM \(dialect.quote(SQLStoreSchema.keysTable)) WHERE entity = \(dialect.placeholder(1))",
-                        [.text(entityName)]
-                    ).first?.first?.integer ?? 1
-                let stored =
-                    try connection.rows(
-                        "SELECT MAX(\(dialect.quote(SQLStoreSchema.keyColumn))) FROM "
-                            + dialect.quote(current.schema.tables[info.index].name)
-                    ).first?.first?.integer ?? 0
-                let start = max(persisted, stored + 1)
-                try connection.run(current.schema.nextKeyUpsert(dialect), [.text(entityName), .integer(start + count)])
-                return start
-            }
-            current.reservedKeyEnds[entityName] = start + count
-            open = current
-            return start
+            guard let current = open else { throw PersistenceError.storeClosed(url) }
+            return try current.engine.reserveKeys(ofEntity: entityName, count: count)
         }
     }
 }

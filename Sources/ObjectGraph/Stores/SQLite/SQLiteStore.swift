@@ -78,29 +78,13 @@ public final class SQLiteStore: PersistentStore {
             guard open == nil else { throw PersistenceError.storeLocked(url) }
             let connection = try connect()
             do {
-                let schema = try SQLStoreSchema(model: model)
-                if isReadOnly {
-                    try connection.readTransaction { try schema.prepare(connection, url: url, create: false) }
-                } else {
-                    try connection.writeTransaction { try schema.prepare(connection, url: url, create: true) }
-                }
-                let statements = schema.statements(connection.dialect)
+                let engine = try SQLStoreEngine(database: connection, model: model, url: url)
+                try engine.prepareSchema(create: !isReadOnly)
                 // Read before the snapshot: a save by another process in between shows as a new
                 // data version, and the history after the snapshot's token covers it.
                 let dataVersion = try connection.dataVersion()
-                let (snapshot, keys, token) = try connection.readTransaction {
-                    (
-                        readingRows
-                            ? try schema.readSnapshot(connection, statements: statements, url: url)
-                            : try schema.readEmptySnapshot(connection),
-                        try schema.readNextKeys(connection),
-                        try schema.lastHistoryToken(connection)
-                    )
-                }
-                open = SQLiteStoreState(
-                    connection: connection, schema: schema, statements: statements,
-                    written: SQLStoreSchema.WrittenState(nextKeys: keys, metadata: snapshot.metadata),
-                    historyToken: token, dataVersion: dataVersion)
+                let snapshot = try engine.readSnapshot(readingRows: readingRows)
+                open = SQLiteStoreState(engine: engine, connection: connection, dataVersion: dataVersion)
                 return snapshot
             } catch {
                 connection.close()
@@ -118,36 +102,17 @@ public final class SQLiteStore: PersistentStore {
     /// - Complexity: O(*c*) statements for *c* changed objects and relationship members.
     public func save(_ changes: StoreChangeSet) throws {
         try state.withLock { open in
-            guard var current = open else { throw PersistenceError.storeClosed(url) }
+            guard let current = open else { throw PersistenceError.storeClosed(url) }
             guard !isReadOnly else { throw PersistenceError.readOnlyStore("The store \(url.path)", url: url) }
-            var written = current.written
-            let connection = current.connection
-            let token = try connection.writeTransaction {
-                let changed = try current.schema.write(
-                    changes, to: connection, statements: current.statements, url: url, written: &written)
-                return try current.schema.recordHistory(changed, in: connection)
-            }
-            current.written = written
-            if let token {
-                // With no other process's save in between, the history is known up to this save.
-                if current.ownTokens.isEmpty && token == current.historyToken + 1 {
-                    current.historyToken = token
-                } else {
-                    current.ownTokens.append(token)
-                }
-            }
-            open = current
+            try current.engine.save(changes)
         }
     }
 
     /// Releases the store so that another container can open it.
     public func close() {
         state.withLock { open in
-            guard let current = open else { return }
-            // Best effort: a failure leaves the unused keys reserved, which costs only key space.
-            try? current.schema.releaseUnusedKeys(
-                current.reservedKeyEnds, written: current.written, in: current.connection)
-            current.connection.close()
+            // Gives back unused reserved keys (best effort) and closes the connection.
+            open?.engine.close()
             open = nil
         }
     }
@@ -195,21 +160,20 @@ public final class SQLiteStore: PersistentStore {
     }
 }
 
-/// What an open ``SQLiteStore`` holds, inside its `state` lock.
+/// What an open ``SQLiteStore`` holds, inside its `state` lock: the SQL store engine (schema,
+/// statements, history and key bookkeeping) on its connection, and SQLite's change counter.
 ///
 /// `@unchecked Sendable`: the connection and its statements are not thread-safe, and are only
 /// reached inside the store's `Locked`, one thread at a time (what `Mutex` allowed for any value).
 struct SQLiteStoreState: @unchecked Sendable {
+    var engine: SQLStoreEngine
+    /// The engine's connection, typed.
     var connection: SQLiteConnection
-    var schema: SQLStoreSchema
-    var statements: [SQLStoreSchema.TableStatements]
-    var written: SQLStoreSchema.WrittenState
-    /// The last history token this store has seen (its own saves' or others').
-    var historyToken: Int64
     /// `PRAGMA data_version` when the store last looked for other processes' saves.
     var dataVersion: Int64
-    /// Tokens of this store's own saves not yet passed by ``historyToken``.
-    var ownTokens: [Int64] = []
-    /// Per entity, the end of the last block of keys this store reserved for its container.
-    var reservedKeyEnds: [String: Int64] = [:]
+
+    /// The layout of the model in the file.
+    var schema: SQLStoreSchema { engine.schema }
+    /// The statements per table, in the connection's dialect.
+    var statements: [SQLStoreSchema.TableStatements] { engine.statements }
 }

@@ -1,0 +1,29 @@
+import ObjectGraph
+
+extension PersistenceError {
+    /// Whether the error is a lost connection to the server (the session must be replaced).
+    var isConnectionLost: Bool { (underlying as? PostgresError)?.isConnectionLost == true }
+
+    /// A second `load` of a PostgreSQL store instance that is open.
+    static func postgresStoreInUse(server: String) -> PersistenceError {
+        PersistenceError(
+            code: .storeLocked,
+            message: "The PostgreSQL store \(server) is already open in another container. Close that container "
+                + "(let it and its contexts go), or give each container its own PostgresStore instance.")
+    }
+
+    /// A call on a PostgreSQL store that is not open.
+    static func postgresStoreClosed(server: String) -> PersistenceError {
+        PersistenceError(
+            code: .storeClosed,
+            message: "The PostgreSQL store \(server) is closed. Open it in a container before using it.")
+    }
+
+    /// A save to a PostgreSQL store opened read-only.
+    static func postgresReadOnlyStore(server: String) -> PersistenceError {
+        PersistenceError(
+            code: .readOnlyStore,
+            message: "The PostgreSQL store \(server) was opened read-only, so nothing was saved. Open it without "
+                + "isReadOnly to change it, or discard the context's changes with rollback().")
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import ObjectGraph
+import ObjectGraphPostgres
+
+/// PostgreSQL stores for the shared suites (the store conformance, predicate and integrity
+/// tests): each on the server `OBJECTGRAPH_POSTGRES_URL` names (`.ci/run` and
+/// scripts/postgres-server.sh start one), in a PostgreSQL schema of its own, so that tests run in
+/// parallel on one database.
+///
+/// The PostgreSQL cases run when the URL is set, and always in CI (`CI` set): there a missing
+/// URL fails each of them, with the reason, rather than skipping them.
+enum PostgresTestStore {
+    static let environment = ProcessInfo.processInfo.environment
+
+    /// The server's URL, if one is configured.
+    static let url = environment["OBJECTGRAPH_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
+
+    /// Whether the PostgreSQL cases run.
+    static let isEnabled = url != nil || environment["CI"] != nil
+
+    /// A schema name no other test uses.
+    static func uniqueSchema() -> String { "og_\(UUID().uuidString.prefix(12).lowercased())" }
+
+    /// A new store in a fresh schema; without a server, a store whose every call fails saying so.
+    static func makeStore(schema: String = uniqueSchema()) -> any PersistentStore {
+        guard let url, let store = try? PostgresStore(url: url, schema: schema) else { return MissingServerStore() }
+        return store
+    }
+
+    /// A description of a new store in a fresh schema (see ``makeStore(schema:)``).
+    static func makeDescription(schema: String = uniqueSchema()) -> StoreDescription {
+        guard let url, let description = try? StoreDescription.postgres(url: url, schema: schema) else {
+            return .custom("no PostgreSQL server") { _ in MissingServerStore() }
+        }
+        return description
+    }
+
+    /// The store of a PostgreSQL case when no server is configured (in CI): it fails the test.
+    final class MissingServerStore: PersistentStore {
+        struct NoServer: Error, CustomStringConvertible {
+            var description: String {
+                "OBJECTGRAPH_POSTGRES_URL is not set (or not a PostgreSQL URL), and CI is: the PostgreSQL tests "
+                    + "fail rather than skip. Start a server with scripts/postgres-server.sh start and export its URL."
+            }
+        }
+
+        func load(model: ManagedObjectModel) throws -> StoreSnapshot { throw NoServer() }
+        func save(_ changes: StoreChangeSet) throws { throw NoServer() }
+        func close() {}
+    }
+}
