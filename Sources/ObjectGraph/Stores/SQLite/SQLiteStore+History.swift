@@ -39,11 +39,12 @@ extension SQLiteStore: ExternallyChangedStore {
 
     func externalChanges() throws -> StoreExternalChanges? {
         try state.withLock { open in
-            guard var current = open else { return nil }
+            guard var current = open, current.generation >= 0 else { return nil }
             let connection = current.connection
             let version = try connection.dataVersion()
             guard version != current.dataVersion else { return nil }
             let (changes, last) = try connection.readTransaction { () -> (StoreExternalChanges?, Int64) in
+                try SQLStoreSchema.checkGeneration(current.generation, connection, url: url)
                 let transactions = try current.schema.readHistory(after: current.historyToken, connection)
                 let last = transactions.last?.token.value ?? current.historyToken
                 var latest: [ObjectID: PersistentHistoryChange.ChangeType] = [:]
@@ -80,6 +81,10 @@ extension SQLiteStore: ExternallyChangedStore {
             let connection = current.connection
             let dialect = connection.dialect
             let start = try connection.writeTransaction {
+                // (A read-only store migrated in memory, generation -1, has no tables of its model.)
+                if current.generation >= 0 {
+                    try SQLStoreSchema.checkGeneration(current.generation, connection, url: url)
+                }
                 let persisted =
                     try connection.rows(
                         "SELECT next FROM \(dialect.quote(SQLStoreSchema.keysTable)) WHERE entity = \(dialect.placeholder(1))",

@@ -46,53 +46,81 @@ public final class SQLiteStore: PersistentStore {
     /// How long a save or open waits for another process's write lock before it fails with
     /// `.storeLocked`; 5 seconds by default.
     public let busyTimeout: Duration
+    /// What ``load(model:)`` does with a file written with another model: migrate it in one
+    /// transaction (the default), refuse, or erase it. See Docs/Migration.md.
+    ///
+    /// Core Data: `NSMigratePersistentStoresAutomaticallyOption`.
+    public let migration: MigrationOptions
     // Everything the open store uses; the lock serialises every call on the connection.
     let state = Locked<SQLiteStoreState?>(nil)
 
-    /// A store at `url`.
+    /// A store at `url`; migrated on open as `migration` says.
     public init(
-        url: URL, isReadOnly: Bool = false, synchronous: Synchronous = .full, busyTimeout: Duration = .seconds(5)
+        url: URL, isReadOnly: Bool = false, synchronous: Synchronous = .full, busyTimeout: Duration = .seconds(5),
+        migration: MigrationOptions = .automatic
     ) {
         self.url = url
         self.isReadOnly = isReadOnly
         self.synchronous = synchronous
         self.busyTimeout = busyTimeout
+        self.migration = migration
     }
 
-    /// Opens the file (creating it and its schema in one transaction if it does not exist) and
-    /// reads everything it holds.
+    /// Opens the file (creating it and its schema in one transaction if it does not exist),
+    /// migrates it if it was written with another model (in one transaction, as ``migration``
+    /// says), and reads everything it holds.
     ///
     /// - Throws: `.storeLocked` if this instance is already open; `.modelMismatch` for a file
-    ///   written with another model (read its schema with ``storedSchema(at:)``);
+    ///   written with another model that cannot or may not be migrated (read its schema with
+    ///   ``storedSchema(at:)``), or when another process migrated the store since;
     ///   `.unsupportedFormat` for a SQLite file that is not a store; `.corruptStore`,
     ///   `.ioFailure` as SQLite reports them.
     /// - Complexity: O(*n*) for *n* stored objects.
     public func load(model: ManagedObjectModel) throws -> StoreSnapshot {
+        try load(model: model, migration: migration)
+    }
+
+    func load(model: ManagedObjectModel, migration: MigrationOptions) throws -> StoreSnapshot {
         try state.withLock { open in
             guard open == nil else { throw PersistenceError.storeLocked(url) }
             let connection = try connect()
             do {
                 let schema = try SQLStoreSchema(model: model)
+                let backUp = { try self.copyCommittedFile(to: MigrationOptions.backupURL(for: self.url)) }
                 if isReadOnly {
-                    try connection.readTransaction { try schema.prepare(connection, url: url, create: false) }
+                    let migrated = try connection.readTransaction {
+                        try schema.prepare(connection, url: url, create: false, migration: migration, backUp: backUp)
+                    }
+                    if let migrated {
+                        // Migrated in memory only: the file keeps its schema, so other processes'
+                        // saves are not read (they are rows of the old model).
+                        open = SQLiteStoreState(
+                            connection: connection, schema: schema, statements: [],
+                            written: SQLStoreSchema.WrittenState(), historyToken: 0, dataVersion: 0,
+                            generation: -1)
+                        return migrated
+                    }
                 } else {
-                    try connection.writeTransaction { try schema.prepare(connection, url: url, create: true) }
+                    _ = try connection.writeTransaction {
+                        try schema.prepare(connection, url: url, create: true, migration: migration, backUp: backUp)
+                    }
                 }
                 let statements = schema.statements(connection.dialect)
                 // Read before the snapshot: a save by another process in between shows as a new
                 // data version, and the history after the snapshot's token covers it.
                 let dataVersion = try connection.dataVersion()
-                let (snapshot, keys, token) = try connection.readTransaction {
+                let (snapshot, keys, token, generation) = try connection.readTransaction {
                     (
                         try schema.readSnapshot(connection, statements: statements, url: url),
                         try schema.readNextKeys(connection),
-                        try schema.lastHistoryToken(connection)
+                        try schema.lastHistoryToken(connection),
+                        try SQLStoreSchema.generation(connection)
                     )
                 }
                 open = SQLiteStoreState(
                     connection: connection, schema: schema, statements: statements,
                     written: SQLStoreSchema.WrittenState(nextKeys: keys, metadata: snapshot.metadata),
-                    historyToken: token, dataVersion: dataVersion)
+                    historyToken: token, dataVersion: dataVersion, generation: generation)
                 return snapshot
             } catch {
                 connection.close()
@@ -115,6 +143,7 @@ public final class SQLiteStore: PersistentStore {
             var written = current.written
             let connection = current.connection
             let token = try connection.writeTransaction {
+                try SQLStoreSchema.checkGeneration(current.generation, connection, url: url)
                 let changed = try current.schema.write(
                     changes, to: connection, statements: current.statements, url: url, written: &written)
                 return try current.schema.recordHistory(changed, in: connection)
@@ -138,7 +167,8 @@ public final class SQLiteStore: PersistentStore {
             guard let current = open else { return }
             // Best effort: a failure leaves the unused keys reserved, which costs only key space.
             try? current.schema.releaseUnusedKeys(
-                current.reservedKeyEnds, written: current.written, in: current.connection)
+                current.reservedKeyEnds, written: current.written, generation: current.generation,
+                in: current.connection)
             current.connection.close()
             open = nil
         }
@@ -200,6 +230,9 @@ struct SQLiteStoreState: @unchecked Sendable {
     var historyToken: Int64
     /// `PRAGMA data_version` when the store last looked for other processes' saves.
     var dataVersion: Int64
+    /// The store's migration count when it was opened: a save or a read of other processes'
+    /// saves first checks that no process migrated it since (-1: migrated in memory, read-only).
+    var generation: Int64
     /// Tokens of this store's own saves not yet passed by ``historyToken``.
     var ownTokens: [Int64] = []
     /// Per entity, the end of the last block of keys this store reserved for its container.
