@@ -53,8 +53,10 @@ import Testing
             let container = try PersistentContainer(model: TestModels.fruits, storeDescription: .sqliteFile(url))
             makeFruit(container.newContext(), "apple")
         }
+        var description = StoreDescription.sqliteFile(url)
+        description.migration = .disabled  // (automatic migrates it: Docs/Migration.md)
         let error = try #require(throws: PersistenceError.self) {
-            _ = try PersistentContainer(model: IntegrityModels.model, storeDescription: .sqliteFile(url))
+            _ = try PersistentContainer(model: IntegrityModels.model, storeDescription: description)
         }
         #expect(error.code == .modelMismatch)
         let stored = try SQLiteStore.storedSchema(at: url)

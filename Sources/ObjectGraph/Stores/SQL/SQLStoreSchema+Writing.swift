@@ -17,8 +17,8 @@ extension SQLStoreSchema {
     /// a write transaction; it writes only the delta.
     ///
     /// - Returns: The changes for the history table, in the order written.
-    /// - Throws: `.conflict` if an updated row is no longer at the version it replaces (another
-    ///   process saved it); the connection's errors. The caller rolls back.
+    /// - Throws: `.conflict` if an updated or deleted row is no longer at the version it replaces
+    ///   (another process saved or deleted it); the connection's errors. The caller rolls back.
     func write(
         _ changes: StoreChangeSet, to database: any SQLDatabase, statements: [TableStatements], url: URL,
         written: inout WrittenState
@@ -34,7 +34,15 @@ extension SQLStoreSchema {
         for id in changes.individuallyDeleted {
             guard let info = model.info(named: id.entityName) else { continue }
             let sql = statements[info.index]
-            try database.run(sql.delete, [.integer(id.key)])
+            // Checked like an update: the row must still be at the version this container read.
+            if let expected = changes.previous?.record(for: id)?.version {
+                guard try database.run(sql.checkedDelete, [.integer(id.key), .integer(expected)]) == 1 else {
+                    let current = try database.rows(sql.selectVersion, [.integer(id.key)]).first?.first?.integer
+                    throw PersistenceError.staleDelete(id, expected: expected, current: current, url: url)
+                }
+            } else {
+                try database.run(sql.delete, [.integer(id.key)])
+            }
             for join in sql.joins { try database.run(join.deleteOwner, [.integer(id.key)]) }
             history.append((id.entityName, id.key, .delete))
         }
