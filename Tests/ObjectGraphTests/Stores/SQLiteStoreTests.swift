@@ -290,6 +290,30 @@ import Testing
         #expect(later.allSatisfy { $0.token > token })
     }
 
+    @Test func historyNamesThePropertiesEachUpdateChanged() throws {
+        let store = SQLiteStore(url: makeURL())
+        let container = try PersistentContainer(model: TestModels.fruits, store: store)
+        let context = container.newContext()
+        let apple = makeFruit(context, "apple")
+        let basket = Basket(context: context)
+        try context.save()
+        let token = try #require(try store.currentHistoryToken())
+        apple.price = 5
+        apple.basket = basket
+        try context.save()
+        basket.label = "kitchen"
+        try context.save()
+        let later = try store.fetchHistory(after: token)
+        let changes = later.flatMap(\.changes)
+        #expect(changes.first { $0.objectID == apple.objectID }?.updatedProperties == ["price", "basket"])
+        #expect(
+            later[0].changes.first { $0.objectID == basket.objectID }?.updatedProperties == ["fruits"],
+            "the inverse side changed too")
+        #expect(later[1].changes.map(\.updatedProperties) == [["label"]])
+        let inserts = try store.fetchHistory(after: nil)[0].changes
+        #expect(inserts.allSatisfy { $0.changeType == .insert && $0.updatedProperties == nil })
+    }
+
     // MARK: - The predicate table on a SQLite file
 
     @Test(arguments: PredicateCase.all)
