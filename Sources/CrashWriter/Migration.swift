@@ -16,15 +16,18 @@ func migratedCrashModel() throws -> ManagedObjectModel {
     ])
 }
 
-/// `migrate-json|migrate-binary PATH`: opens the store with the second model, which migrates it,
-/// prints "migrated" and exits. The parent kills it at a random moment and checks that the store
-/// is the old file, byte for byte, or the whole migrated one, and that no temporary file
-/// survives the next open.
+/// `migrate-json|migrate-binary|migrate-sqlite PATH`: opens the store with the second model,
+/// which migrates it, prints "migrated" and exits. The parent kills it at a random moment and
+/// checks that the store is the old file, byte for byte, or the whole migrated one, and that no
+/// temporary file survives the next open.
 func runMigration(kind: String, path: String) -> Never {
     let url = URL(fileURLWithPath: path)
     let store: any PersistentStore =
-        kind == "json"
-        ? JSONFileStore(url: url) : BinaryFileStore(url: url, migration: MigrationOptions(keepsBackup: true))
+        switch kind {
+        case "json": JSONFileStore(url: url)
+        case "sqlite": SQLiteStore(url: url, migration: MigrationOptions(keepsBackup: true))
+        default: BinaryFileStore(url: url, migration: MigrationOptions(keepsBackup: true))
+        }
     do {
         _ = try PersistentContainer(model: try migratedCrashModel(), store: store)
         FileHandle.standardOutput.write(Data("migrated\n".utf8))

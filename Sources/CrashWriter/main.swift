@@ -1,7 +1,8 @@
 // A child process for the crash-safety test: saves to a store in a loop until it is killed.
 //
 //     objectgraph-crash-writer json|binary|binary-deleteall|sqlite PATH
-//     objectgraph-crash-writer migrate-json|migrate-binary PATH   (see Migration.swift)
+//     objectgraph-crash-writer migrate-json|migrate-binary|migrate-sqlite PATH   (see Migration.swift)
+//     objectgraph-crash-writer insert-seat PATH ROW NUMBER   (see Seats.swift)
 //
 // Save number i inserts Entry i (with a payload whose size varies) and sets the Tally to i, in
 // one save; after each save returns it prints i on its own line. The parent kills it with
@@ -25,7 +26,10 @@ final class Tally: ManagedObject {
 }
 
 let arguments = CommandLine.arguments
-if arguments.count == 3, ["migrate-json", "migrate-binary"].contains(arguments[1]) {
+if arguments.count == 5, arguments[1] == "insert-seat", let number = Int64(arguments[4]) {
+    runInsertSeat(path: arguments[2], row: arguments[3], number: number)
+}
+if arguments.count == 3, ["migrate-json", "migrate-binary", "migrate-sqlite"].contains(arguments[1]) {
     runMigration(kind: String(arguments[1].dropFirst("migrate-".count)), path: arguments[2])
 }
 guard arguments.count == 3, ["json", "binary", "binary-deleteall", "sqlite"].contains(arguments[1]) else {

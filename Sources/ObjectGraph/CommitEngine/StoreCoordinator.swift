@@ -33,14 +33,20 @@ final class StoreCoordinator: Sendable {
     /// options in place of its own.
     init(model: ManagedObjectModel, store: any PersistentStore, migration: MigrationOptions? = nil) throws {
         let snapshot: StoreSnapshot
-        let querying = store as? any QueryingStore
-        if let querying {
-            snapshot = try querying.open(model: model)
-            // The engine's own tests and string order, which translated SQL calls.
-            try querying.withDatabase { database in
-                if database.dialect.supportsCustomFunctions, let registering = database as? any SQLFunctionRegistering {
-                    try SQLFetchTranslation.installFunctions(on: registering, model: model)
+        var querying = store as? any QueryingStore
+        if let opening = querying {
+            snapshot = try opening.open(model: model, migration: migration)
+            if opening.answersQueries {
+                // The engine's own tests and string order, which translated SQL calls.
+                try opening.withDatabase { database in
+                    if database.dialect.supportsCustomFunctions,
+                        let registering = database as? any SQLFunctionRegistering
+                    {
+                        try SQLFetchTranslation.installFunctions(on: registering, model: model)
+                    }
                 }
+            } else {
+                querying = nil
             }
         } else if let migration, let migrating = store as? any SchemaMigratingStore {
             snapshot = try migrating.load(model: model, migration: migration)

@@ -7,9 +7,15 @@
 /// Saves still go through ``PersistentStore/save(_:)`` as change sets. The contract is in
 /// Docs/Architecture.md ("The querying-store seam").
 protocol QueryingStore: PersistentStore {
-    /// Opens the store as ``PersistentStore/load(model:)`` does, but reads no rows: the snapshot
-    /// holds the next keys and the store metadata, and empty tables.
-    func open(model: ManagedObjectModel) throws -> StoreSnapshot
+    /// Opens the store as ``PersistentStore/load(model:)`` does (migrating it as `migration`
+    /// says, or as the store's own options say when it is `nil`), but reads no rows: the snapshot
+    /// holds the next keys and the store metadata, and empty tables. Unless the store cannot
+    /// answer queries after all (``answersQueries``): then it holds every object.
+    func open(model: ManagedObjectModel, migration: MigrationOptions?) throws -> StoreSnapshot
+
+    /// Whether the open store answers queries; `false` when it handed every object over at
+    /// open (a read-only store migrated in memory, whose database keeps the old schema).
+    var answersQueries: Bool { get }
 
     /// The table layout of the open store, which queries are written against.
     ///

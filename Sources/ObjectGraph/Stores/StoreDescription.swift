@@ -108,7 +108,7 @@ public struct StoreDescription: Sendable, Hashable, CustomStringConvertible {
         case .discard: DiscardStore(isReadOnly: isReadOnly)
         case .jsonFile: JSONFileStore(url: url!, isReadOnly: isReadOnly, migration: migration)
         case .binaryFile: BinaryFileStore(url: url!, isReadOnly: isReadOnly, migration: migration)
-        case .sqliteFile: SQLiteStore(url: url!, isReadOnly: isReadOnly)
+        case .sqliteFile: SQLiteStore(url: url!, isReadOnly: isReadOnly, migration: migration)
         case .custom: UnavailableStore(error: .missingStoreFactory(description))
         }
     }

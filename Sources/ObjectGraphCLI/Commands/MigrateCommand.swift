@@ -17,8 +17,8 @@ enum MigrateCommand {
             Infers the migration from FILE's schema to SCHEMA_FILE's, as a store does when an app
             opens it with a changed model, and prints one line per change with the number of
             stored objects it touches. Without --dry-run it then migrates FILE: the new file is
-            written beside the old one and swapped in atomically, and a progress line is printed
-            on standard error. A migration that cannot be done changes nothing and exits with
+            written beside the old one and swapped in atomically (a SQLite store is migrated in
+            one transaction), and a progress line is printed on standard error. A migration that cannot be done changes nothing and exits with
             status 1, naming the entity and property. A stored schema has no renaming
             identifiers, so renames show as a removal and an addition: migrate from the app to
             keep renamed data.
@@ -50,11 +50,7 @@ enum MigrateCommand {
         switch try StoreFileInspector.kind(of: url) {
         case .json: store = JSONFileStore(url: url, migration: options)
         case .binary: store = BinaryFileStore(url: url, migration: options)
-        case .sqlite:
-            throw UsageError(
-                message:
-                    "migrate cannot rewrite a SQLite store yet (its dry run works): convert it to a binary store "
-                    + "with objectgraph convert, migrate that, and convert it back")
+        case .sqlite: store = SQLiteStore(url: url, migration: options)
         }
         let container = try PersistentContainer(model: model, store: store)
         output.line("migrated \(url.path): \(container.committedSnapshot().count) objects")

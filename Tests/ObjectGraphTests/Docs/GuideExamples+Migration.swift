@@ -153,6 +153,13 @@ func previewMigration(of url: URL, to model: ManagedObjectModel) throws -> [Stri
 }
 // Migration example 7 end
 
+// Migration example 8 begin
+func openSharedLibrary(at url: URL, model: ManagedObjectModel) throws -> PersistentContainer {
+    // A changed model is migrated in one SQLite transaction; the old data stays at <store>.backup.
+    try PersistentContainer(model: model, store: SQLiteStore(url: url, migration: MigrationOptions(keepsBackup: true)))
+}
+// Migration example 8 end
+
 @Suite struct MigrationGuideTests {
     @Test func everyBlockIsCompiledCode() throws {
         let text = try String(
@@ -160,12 +167,32 @@ func previewMigration(of url: URL, to model: ManagedObjectModel) throws -> [Stri
         let blocks = text.components(separatedBy: "```swift\n").dropFirst().map {
             String($0.components(separatedBy: "\n```").first ?? "")
         }
-        #expect(blocks.count == 7)
+        #expect(blocks.count == 8)
         for (index, block) in blocks.enumerated() {
             let region = try? ReadmeTests.region(
                 "Migration example \(index + 1)", in: "Tests/ObjectGraphTests/Docs/GuideExamples+Migration.swift")
             #expect(region == block, "block \(index + 1) of Docs/Migration.md differs from its compiled region")
         }
+    }
+
+    @Test func aSharedSQLiteLibraryMigratesAndKeepsItsBackup() throws {
+        let url = TemporaryDirectory.make().appendingPathComponent("library.sqlite")
+        let v1 = try ManagedObjectModel(entities: [
+            EntityDescription(name: "Book", attributes: [AttributeDescription(name: "title", type: .string)])
+        ])
+        do {
+            let context = try openSharedLibrary(at: url, model: v1).newContext()
+            try ManagedObject(entity: v1.entity(named: "Book")!, insertInto: context).setValue("Emma", forKey: "title")
+            try context.save()
+        }
+        var book = v1.entities[0]
+        book.attributes.append(AttributeDescription(name: "year", type: .integer64, defaultValue: 1815))
+        let v2 = try ManagedObjectModel(entities: [book])
+        let books = try openSharedLibrary(at: url, model: v2).newContext().fetch(
+            FetchRequest<ManagedObject>(entityName: "Book"))
+        #expect(try books.map { try $0.value(forKey: "year") as? Int64 } == [1815])
+        let backup = try StoreFileInspector.model(of: MigrationOptions.backupURL(for: url))
+        #expect(backup.schemaDifferences(from: v1).isEmpty)
     }
 
     @Test func tripsOfVersionOneOpenWithVersionTwo() throws {

@@ -2,10 +2,10 @@ import Foundation
 import ObjectGraph
 import Testing
 
-/// Where a migration test keeps its store: a JSON file, a binary file, or an `InMemoryStore`
-/// handed to a container with another model.
+/// Where a migration test keeps its store: a JSON file, a binary file, a SQLite file, or an
+/// `InMemoryStore` handed to a container with another model.
 enum MigrationStoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case json, binary, inMemory
+    case json, binary, sqlite, inMemory
 
     var testDescription: String { rawValue }
 }
@@ -21,6 +21,7 @@ final class MigrationFixture: Sendable {
         switch kind {
         case .json: url = TemporaryDirectory.make().appendingPathComponent("people.json")
         case .binary: url = TemporaryDirectory.make().appendingPathComponent("people.ogdb")
+        case .sqlite: url = TemporaryDirectory.make().appendingPathComponent("people.sqlite")
         case .inMemory: url = nil
         }
         memory = kind == .inMemory ? InMemoryStore() : nil
@@ -30,6 +31,7 @@ final class MigrationFixture: Sendable {
         switch kind {
         case .json: JSONFileStore(url: url!, migration: migration)
         case .binary: BinaryFileStore(url: url!, migration: migration)
+        case .sqlite: SQLiteStore(url: url!, migration: migration)
         case .inMemory: memory!
         }
     }
@@ -40,7 +42,8 @@ final class MigrationFixture: Sendable {
             : try PersistentContainer(model: model, store: store(migration))
     }
 
-    /// The file's bytes (for in-memory, a dump of the committed records through `model`).
+    /// The file's bytes (for in-memory, none; for SQLite, the database file's, which a closed
+    /// store has folded its write-ahead log into).
     func bytes() throws -> [UInt8] {
         guard let url else { return [] }
         return Array(try Data(contentsOf: url))

@@ -45,7 +45,7 @@ import Testing
         #expect(try fetchAll("Pet", context).isEmpty, "the erased store was written with the new schema")
     }
 
-    @Test(arguments: [MigrationStoreKind.json, .binary])
+    @Test(arguments: [MigrationStoreKind.json, .binary, .sqlite])
     func eraseLeavesAnUnchangedStoreAlone(kind: MigrationStoreKind) throws {
         let fixture = MigrationFixture(kind)
         try PeopleV1.seed(try fixture.open(try PeopleV1.model()))
@@ -67,7 +67,7 @@ import Testing
         #expect(try fixture.temporaryFiles().isEmpty)
     }
 
-    @Test(arguments: [MigrationStoreKind.json, .binary])
+    @Test(arguments: [MigrationStoreKind.json, .binary, .sqlite])
     func noBackupUnlessAsked(kind: MigrationStoreKind) throws {
         let fixture = MigrationFixture(kind)
         try PeopleV1.seed(try fixture.open(try PeopleV1.model()))

@@ -53,8 +53,10 @@ import Testing
             let container = try PersistentContainer(model: TestModels.fruits, storeDescription: .sqliteFile(url))
             makeFruit(container.newContext(), "apple")
         }
+        var description = StoreDescription.sqliteFile(url)
+        description.migration = .disabled  // (automatic migrates it: Docs/Migration.md)
         let error = try #require(throws: PersistenceError.self) {
-            _ = try PersistentContainer(model: IntegrityModels.model, storeDescription: .sqliteFile(url))
+            _ = try PersistentContainer(model: IntegrityModels.model, storeDescription: description)
         }
         #expect(error.code == .modelMismatch)
         let stored = try SQLiteStore.storedSchema(at: url)
@@ -286,6 +288,30 @@ import Testing
         #expect(Set(later[0].changes.map(\.changeType)) == [.insert, .update])
         #expect(later[1].changes == [PersistentHistoryChange(objectID: pear.objectID, changeType: .delete)])
         #expect(later.allSatisfy { $0.token > token })
+    }
+
+    @Test func historyNamesThePropertiesEachUpdateChanged() throws {
+        let store = SQLiteStore(url: makeURL())
+        let container = try PersistentContainer(model: TestModels.fruits, store: store)
+        let context = container.newContext()
+        let apple = makeFruit(context, "apple")
+        let basket = Basket(context: context)
+        try context.save()
+        let token = try #require(try store.currentHistoryToken())
+        apple.price = 5
+        apple.basket = basket
+        try context.save()
+        basket.label = "kitchen"
+        try context.save()
+        let later = try store.fetchHistory(after: token)
+        let changes = later.flatMap(\.changes)
+        #expect(changes.first { $0.objectID == apple.objectID }?.updatedProperties == ["price", "basket"])
+        #expect(
+            later[0].changes.first { $0.objectID == basket.objectID }?.updatedProperties == ["fruits"],
+            "the inverse side changed too")
+        #expect(later[1].changes.map(\.updatedProperties) == [["label"]])
+        let inserts = try store.fetchHistory(after: nil)[0].changes
+        #expect(inserts.allSatisfy { $0.changeType == .insert && $0.updatedProperties == nil })
     }
 
     // MARK: - The predicate table on a SQLite file

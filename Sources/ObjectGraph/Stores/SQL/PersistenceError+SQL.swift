@@ -29,4 +29,19 @@ extension PersistenceError {
                 + "and apply the change again.",
             entityName: id.entityName, objectID: id, fileURL: url)
     }
+
+    /// A `DELETE` whose version check matched no row: another process changed the object (its
+    /// row is at `current`) or deleted it (`current` is `nil`) since this one read it.
+    static func staleDelete(_ id: ObjectID, expected: Int64, current: Int64?, url: URL) -> PersistenceError {
+        let what =
+            current.map {
+                "changed in the store \(url.path) since this container read it (it is at version \($0), not \(expected))"
+            }
+            ?? "was deleted from the store \(url.path) since this container read it"
+        return PersistenceError(
+            code: .conflict,
+            message: "\(id) \(what): another process saved it. Nothing was saved: fetch the object again and "
+                + "delete it again if it should still go.",
+            entityName: id.entityName, objectID: id, fileURL: url)
+    }
 }

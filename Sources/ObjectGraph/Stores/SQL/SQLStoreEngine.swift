@@ -25,6 +25,10 @@ package final class SQLStoreEngine {
     private var ownTokens: [Int64] = []
     /// Per entity, the end of the last block of keys this store reserved for its container.
     private var reservedKeyEnds: [String: Int64] = [:]
+    /// The store's migration count when it was opened: a save, a read of other processes' saves
+    /// and a key reservation first check that no process migrated it since (-1: a read-only
+    /// store migrated in memory, whose file keeps the old schema; nothing is checked or read).
+    package var generation: Int64 = 0
 
     /// An engine for `model` on `database`; nothing runs until ``prepareSchema(create:)``.
     ///
@@ -55,20 +59,43 @@ package final class SQLStoreEngine {
         }
     }
 
+    /// ``prepareSchema(create:)`` that migrates a database written with another model as
+    /// `migration` says, in the same transaction (`backUp` copies the committed database first
+    /// when the options keep a backup).
+    ///
+    /// - Returns: The migrated objects when a read-only store migrated them in memory only (its
+    ///   ``generation`` is then -1); `nil` when the database holds the model's schema.
+    package func prepareSchema(create: Bool, migration: MigrationOptions, backUp: () throws -> Void) throws
+        -> StoreSnapshot?
+    {
+        let migrated =
+            create
+            ? try database.writeTransaction {
+                try schema.prepare(database, url: url, create: true, migration: migration, backUp: backUp)
+            }
+            : try database.readTransaction {
+                try schema.prepare(database, url: url, create: false, migration: migration, backUp: backUp)
+            }
+        if migrated != nil { generation = -1 }
+        return migrated
+    }
+
     /// Reads every stored object, the next keys and the metadata in one read transaction, and
     /// starts following the history from its last token.
     ///
     /// - Complexity: O(*n*) for *n* stored objects.
     package func readSnapshot(readingRows: Bool = true) throws -> StoreSnapshot {
-        let (snapshot, keys, token) = try database.readTransaction {
+        let (snapshot, keys, token, generation) = try database.readTransaction {
             (
                 readingRows
                     ? try schema.readSnapshot(database, statements: statements, url: url)
                     : try schema.readEmptySnapshot(database),
                 try schema.readNextKeys(database),
-                try schema.lastHistoryToken(database)
+                try schema.lastHistoryToken(database),
+                try SQLStoreSchema.generation(database)
             )
         }
+        self.generation = generation
         written = SQLStoreSchema.WrittenState(nextKeys: keys, metadata: snapshot.metadata)
         historyToken = token
         ownTokens = []
@@ -88,6 +115,7 @@ package final class SQLStoreEngine {
         try checkStorable(changes)
         var written = self.written
         let token = try database.writeTransaction {
+            try checkGeneration()
             let changed = try schema.write(changes, to: database, statements: statements, url: url, written: &written)
             let token = try schema.recordHistory(changed, in: database)
             try beforeCommit(token)
@@ -108,7 +136,9 @@ package final class SQLStoreEngine {
     /// Gives back unused reserved keys (best effort: a failure leaves them reserved, which costs
     /// only key space) and closes the connection.
     package func close() {
-        try? schema.releaseUnusedKeys(reservedKeyEnds, written: written, in: database)
+        if generation >= 0 {
+            try? schema.releaseUnusedKeys(reservedKeyEnds, written: written, generation: generation, in: database)
+        }
         database.close()
     }
 
@@ -127,7 +157,9 @@ package final class SQLStoreEngine {
     /// current rows of the objects they inserted or updated, the IDs they deleted, and the store
     /// metadata; `nil` if there were none. Moves ``historyToken`` past them.
     package func externalChanges() throws -> StoreExternalChanges? {
+        guard generation >= 0 else { return nil }
         let (changes, last) = try database.readTransaction { () -> (StoreExternalChanges?, Int64) in
+            try checkGeneration()
             let transactions = try schema.readHistory(after: historyToken, database)
             let last = transactions.last?.token.value ?? historyToken
             var latest: [ObjectID: PersistentHistoryChange.ChangeType] = [:]
@@ -160,6 +192,7 @@ package final class SQLStoreEngine {
         guard let info = schema.model.info(named: entityName) else { throw PersistenceError.unknownEntity(entityName) }
         let dialect = database.dialect
         let start = try database.writeTransaction {
+            try checkGeneration()
             let persisted =
                 try database.rows(
                     "SELECT next FROM \(dialect.quote(SQLStoreSchema.keysTable)) WHERE entity = \(dialect.placeholder(1))",
@@ -176,5 +209,11 @@ package final class SQLStoreEngine {
         }
         reservedKeyEnds[entityName] = start + count
         return start
+    }
+
+    /// Throws `.modelMismatch` if another process migrated the store since it was opened (a
+    /// store migrated in memory has nothing to check).
+    package func checkGeneration() throws {
+        if generation >= 0 { try SQLStoreSchema.checkGeneration(generation, database, url: url) }
     }
 }

@@ -5,7 +5,7 @@ extension SQLStoreSchema {
     ///
     /// - Returns: The transaction's token, or `nil` if the save changed no object.
     func recordHistory(
-        _ changes: [(entity: String, key: Int64, kind: ChangeKind)], in database: any SQLDatabase,
+        _ changes: [HistoryChange], in database: any SQLDatabase,
         author: String? = nil
     ) throws -> Int64? {
         guard !changes.isEmpty else { return nil }
@@ -16,10 +16,15 @@ extension SQLStoreSchema {
                 + "VALUES (\(dialect.placeholders(3)))",
             [.integer(token), .real(Date().timeIntervalSinceReferenceDate), author.map { .text($0) } ?? .null])
         let insert =
-            "INSERT INTO \(dialect.quote(Self.changesTable)) (token, entity, key, kind) VALUES (\(dialect.placeholders(4)))"
+            "INSERT INTO \(dialect.quote(Self.changesTable)) (token, entity, key, kind, properties) "
+            + "VALUES (\(dialect.placeholders(5)))"
         for change in changes {
             try database.run(
-                insert, [.integer(token), .text(change.entity), .integer(change.key), .integer(change.kind.rawValue)])
+                insert,
+                [
+                    .integer(token), .text(change.entity), .integer(change.key), .integer(change.kind.rawValue),
+                    change.properties.map { .text(Self.encodePropertyNames($0)) } ?? .null,
+                ])
         }
         return token
     }
@@ -53,7 +58,7 @@ extension SQLStoreSchema {
                     timestamp: Date(timeIntervalSinceReferenceDate: seconds), author: row.column(2).text, changes: []))
         }
         try database.forEachRow(
-            "SELECT token, entity, key, kind FROM \(dialect.quote(Self.changesTable)) WHERE token > "
+            "SELECT token, entity, key, kind, properties FROM \(dialect.quote(Self.changesTable)) WHERE token > "
                 + "\(dialect.placeholder(1)) ORDER BY token, \(dialect.insertionOrderColumn)", [.integer(token)]
         ) { row in
             guard let token = row.column(0).integer, let position = positions[token], let entity = row.column(1).text,
@@ -66,8 +71,35 @@ extension SQLStoreSchema {
                 case .delete: .delete
                 }
             transactions[position].changes.append(
-                PersistentHistoryChange(objectID: ObjectID(entityName: entity, key: key), changeType: type))
+                PersistentHistoryChange(
+                    objectID: ObjectID(entityName: entity, key: key), changeType: type,
+                    updatedProperties: kind == .update ? row.column(4).text.flatMap(Self.decodePropertyNames) : nil))
         }
         return transactions
+    }
+
+    /// Property names as the history's `properties` column holds them: a JSON array of strings.
+    static func encodePropertyNames(_ names: [String]) -> String {
+        var writer = JSONWriter()
+        writer.byte(UInt8(ascii: "["))
+        for (offset, name) in names.enumerated() {
+            if offset > 0 { writer.byte(UInt8(ascii: ",")) }
+            writer.string(name)
+        }
+        writer.byte(UInt8(ascii: "]"))
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// The names a `properties` column holds, or `nil` if it is not a JSON array of strings.
+    static func decodePropertyNames(_ text: String) -> Set<String>? {
+        var reader = JSONReader(bytes: Array(text.utf8), url: URL(fileURLWithPath: "/"))
+        var names: Set<String> = []
+        do {
+            try reader.readArray { reader, _ in names.insert(try reader.readString()) }
+            try reader.expectEnd()
+        } catch {
+            return nil
+        }
+        return names
     }
 }

@@ -1,14 +1,16 @@
 extension SQLStoreSchema {
     /// Gives back the keys of the last reserved blocks that the closing container did not use,
     /// when no other process reserved keys after them: a store opened, written and closed by one
-    /// process keeps dense keys, as the file stores do.
+    /// process keeps dense keys, as the file stores do. Nothing is given back when another
+    /// process migrated the store since it was opened at `generation`.
     func releaseUnusedKeys(
-        _ reservedKeyEnds: [String: Int64], written: WrittenState, in connection: any SQLDatabase
+        _ reservedKeyEnds: [String: Int64], written: WrittenState, generation: Int64, in connection: any SQLDatabase
     ) throws {
         guard !reservedKeyEnds.isEmpty else { return }
         let dialect = connection.dialect
         let keys = dialect.quote(Self.keysTable)
         try connection.writeTransaction {
+            guard try Self.generation(connection) == generation else { return }
             for (entity, end) in reservedKeyEnds {
                 guard let info = model.info(named: entity) else { continue }
                 let persisted = try connection.rows(

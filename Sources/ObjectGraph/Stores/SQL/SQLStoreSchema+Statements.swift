@@ -13,6 +13,10 @@ extension SQLStoreSchema {
         var update: String
         /// `DELETE FROM <table> WHERE _key = …`.
         var delete: String
+        /// `DELETE FROM <table> WHERE _key = … AND _version = …`: the key, then the expected version.
+        var checkedDelete: String
+        /// `SELECT _version FROM <table> WHERE _key = …`.
+        var selectVersion: String
         /// `DELETE FROM <table>`.
         var deleteAll: String
         /// Per join table: insert a member, delete an owner's members, delete all, read all.
@@ -68,6 +72,9 @@ extension SQLStoreSchema {
                     "UPDATE \(q(table.name)) SET \((assignments + ["\(version) = \(dialect.placeholder(count + 1))"]).joined(separator: ", ")) "
                     + "WHERE \(key) = \(dialect.placeholder(count + 2)) AND \(version) = \(dialect.placeholder(count + 3))",
                 delete: "DELETE FROM \(q(table.name)) WHERE \(key) = \(dialect.placeholder(1))",
+                checkedDelete: "DELETE FROM \(q(table.name)) WHERE \(key) = \(dialect.placeholder(1)) AND \(version) = "
+                    + dialect.placeholder(2),
+                selectVersion: "SELECT \(version) FROM \(q(table.name)) WHERE \(key) = \(dialect.placeholder(1))",
                 deleteAll: "DELETE FROM \(q(table.name))",
                 joins: joins, derived: derived, derivedOne: derivedOne)
         }

@@ -7,6 +7,10 @@ extension SQLStoreSchema {
         var metadata: [String: String] = [:]
     }
 
+    /// One object's change as the history table records it: for an update, the names of the
+    /// properties whose values changed (`nil` when the state it replaced is unknown).
+    typealias HistoryChange = (entity: String, key: Int64, kind: ChangeKind, properties: [String]?)
+
     /// The kinds of change the history table records.
     enum ChangeKind: Int64, Sendable {
         case insert = 0, update = 1, delete = 2
@@ -17,26 +21,34 @@ extension SQLStoreSchema {
     /// a write transaction; it writes only the delta.
     ///
     /// - Returns: The changes for the history table, in the order written.
-    /// - Throws: `.conflict` if an updated row is no longer at the version it replaces (another
-    ///   process saved it); the connection's errors. The caller rolls back.
+    /// - Throws: `.conflict` if an updated or deleted row is no longer at the version it replaces
+    ///   (another process saved or deleted it); the connection's errors. The caller rolls back.
     func write(
         _ changes: StoreChangeSet, to database: any SQLDatabase, statements: [TableStatements], url: URL,
         written: inout WrittenState
-    ) throws -> [(entity: String, key: Int64, kind: ChangeKind)] {
-        var history: [(entity: String, key: Int64, kind: ChangeKind)] = []
+    ) throws -> [HistoryChange] {
+        var history: [HistoryChange] = []
         for name in changes.emptiedEntityNames.sorted() {
             guard let info = model.info(named: name) else { continue }
             let sql = statements[info.index]
             try database.run(sql.deleteAll)
             for join in sql.joins { try database.run(join.deleteAll) }
         }
-        for id in changes.emptied?.objectIDs ?? [] { history.append((id.entityName, id.key, .delete)) }
+        for id in changes.emptied?.objectIDs ?? [] { history.append((id.entityName, id.key, .delete, nil)) }
         for id in changes.individuallyDeleted {
             guard let info = model.info(named: id.entityName) else { continue }
             let sql = statements[info.index]
-            try database.run(sql.delete, [.integer(id.key)])
+            // Checked like an update: the row must still be at the version this container read.
+            if let expected = changes.previous?.record(for: id)?.version {
+                guard try database.run(sql.checkedDelete, [.integer(id.key), .integer(expected)]) == 1 else {
+                    let current = try database.rows(sql.selectVersion, [.integer(id.key)]).first?.first?.integer
+                    throw PersistenceError.staleDelete(id, expected: expected, current: current, url: url)
+                }
+            } else {
+                try database.run(sql.delete, [.integer(id.key)])
+            }
             for join in sql.joins { try database.run(join.deleteOwner, [.integer(id.key)]) }
-            history.append((id.entityName, id.key, .delete))
+            history.append((id.entityName, id.key, .delete, nil))
         }
         for record in changes.updated {
             guard let info = model.info(named: record.objectID.entityName) else { continue }
@@ -45,14 +57,19 @@ extension SQLStoreSchema {
             // The version the row had when this container last read or wrote it: the commit's
             // previous state says (a row whose references to deleted objects were cleared keeps
             // its version, so the new version alone does not tell).
-            let expected = changes.previous?.record(for: record.objectID)?.version ?? record.version - 1
+            let previous = changes.previous?.record(for: record.objectID)
+            let expected = previous?.version ?? record.version - 1
             var values = columnValues(record, table, database.dialect)
             values += [.integer(record.version), .integer(record.objectID.key), .integer(expected)]
             guard try database.run(sql.update, values) == 1 else {
                 throw PersistenceError.staleRow(record.objectID, expected: expected, url: url)
             }
             try writeJoins(record, table, sql, database, replacing: true)
-            history.append((record.objectID.entityName, record.objectID.key, .update))
+            history.append(
+                (
+                    record.objectID.entityName, record.objectID.key, .update,
+                    previous.map { changedPropertyNames(from: $0, to: record, info) }
+                ))
         }
         for record in changes.inserted {
             guard let info = model.info(named: record.objectID.entityName) else { continue }
@@ -63,7 +80,7 @@ extension SQLStoreSchema {
                 [.integer(record.objectID.key), .integer(record.version)]
                     + columnValues(record, table, database.dialect))
             try writeJoins(record, table, sql, database, replacing: false)
-            history.append((record.objectID.entityName, record.objectID.key, .insert))
+            history.append((record.objectID.entityName, record.objectID.key, .insert, nil))
         }
         let keys = nextKeyUpsert(database.dialect)
         for info in model.infos {
@@ -95,6 +112,14 @@ extension SQLStoreSchema {
             try database.run(
                 "INSERT INTO \(table) (name, value) VALUES (\(database.dialect.placeholders(2)))",
                 [.text("store." + key), .text(value)])
+        }
+    }
+
+    /// The names of the properties (attributes and relationships, in model order) whose values
+    /// differ between two states of one object.
+    private func changedPropertyNames(from old: StoreRecord, to new: StoreRecord, _ info: EntityInfo) -> [String] {
+        (0..<min(old.values.count, new.values.count)).filter { old.values[$0] != new.values[$0] }.map {
+            info.propertyName(at: $0)
         }
     }
 

@@ -11,7 +11,8 @@
 ///   inverse) has a join table `"<Entity>.<relationship>"` with `owner`, `member` and `position`
 ///   (the member's index in the owner's array, so order is kept exactly). A many-to-many is thus
 ///   stored once per side, each side in the order its objects keep.
-/// - An index per indexed attribute (`"<Entity>.<attribute>.index"`), a unique index per
+/// - An index per indexed attribute (`"<Entity>.<attribute>.index"`), an index per fetch index
+///   (`"<Entity>.<index name>.fetchIndex"`, over its attributes in order), a unique index per
 ///   uniqueness constraint over attributes and to-one relationships, an index per to-one
 ///   column (delete rules and inverse reads look rows up by it), and `(owner, position)` and
 ///   `(member)` indexes on join tables.
@@ -147,43 +148,73 @@ struct SQLStoreSchema: Sendable {
                 + (dialect.insertionOrderDeclaration.map { ", \($0))" } ?? ")"),
             "CREATE INDEX \(q(Self.changesTable + ".token.index")) ON \(q(Self.changesTable)) (token)",
         ]
-        for table in tables {
-            let info = model.infos[table.entityIndex]
-            var columns = ["\(q(Self.keyColumn)) \(key) PRIMARY KEY", "\(q(Self.versionColumn)) \(key) NOT NULL"]
-            for (slot, name) in table.columns {
-                let type =
-                    info.isAttribute(slot)
-                    ? dialect.typeName(SQLColumnCoding.columnType(info.attribute(at: slot).type))
-                    : table.polymorphicSlots.contains(slot) ? dialect.typeName(.text) : key
-                columns.append(type.isEmpty ? q(name) : "\(q(name)) \(type)")
-            }
-            statements.append("CREATE TABLE \(q(table.name)) (\(columns.joined(separator: ", ")))")
-            func columnType(_ slot: Int) -> SQLColumnType {
-                info.isAttribute(slot) ? SQLColumnCoding.columnType(info.attribute(at: slot).type) : .key
-            }
-            for (slot, name) in table.columns
-            where info.isAttribute(slot) ? info.attribute(at: slot).isIndexed : true {
-                statements.append(
-                    "CREATE INDEX \(q("\(table.name).\(name).index")) ON \(q(table.name)) "
-                        + "(\(dialect.indexKey(q(name), columnType(slot), unique: false)))")
-            }
-            let columnSlots = Dictionary(
-                table.columns.map { ($0.name, $0.slot) }, uniquingKeysWith: { first, _ in first })
-            for (offset, constraint) in info.description.uniquenessConstraints.enumerated()
-            where !constraint.isEmpty && constraint.allSatisfy({ columnSlots[$0] != nil }) {
-                let keys = constraint.map { dialect.indexKey(q($0), columnType(columnSlots[$0]!), unique: true) }
-                statements.append(
-                    "CREATE UNIQUE INDEX \(q("\(table.name).unique\(offset)")) ON \(q(table.name)) "
-                        + "(\(keys.joined(separator: ", ")))")
-            }
-            for join in table.joins {
-                statements.append(
-                    "CREATE TABLE \(q(join.name)) (owner \(key) NOT NULL, position \(dialect.typeName(.integer)) "
-                        + "NOT NULL, member \(join.isPolymorphic ? dialect.typeName(.text) : key) NOT NULL, "
-                        + "PRIMARY KEY (owner, position))")
-                statements.append("CREATE INDEX \(q(join.name + ".member.index")) ON \(q(join.name)) (member)")
-            }
+        for table in tables { statements += createStatements(of: table, dialect) }
+        return statements
+    }
+
+    /// The statements that create one entity's table, its indexes and its join tables, in order.
+    func createStatements(of table: Table, _ dialect: SQLDialect) -> [String] {
+        let q = dialect.quote
+        let key = dialect.typeName(.key)
+        var statements: [String] = []
+        let info = model.infos[table.entityIndex]
+        var columns = ["\(q(Self.keyColumn)) \(key) PRIMARY KEY", "\(q(Self.versionColumn)) \(key) NOT NULL"]
+        for (slot, name) in table.columns {
+            let type =
+                info.isAttribute(slot)
+                ? dialect.typeName(SQLColumnCoding.columnType(info.attribute(at: slot).type))
+                : table.polymorphicSlots.contains(slot) ? dialect.typeName(.text) : key
+            columns.append(type.isEmpty ? q(name) : "\(q(name)) \(type)")
+        }
+        statements.append("CREATE TABLE \(q(table.name)) (\(columns.joined(separator: ", ")))")
+        func columnType(_ slot: Int) -> SQLColumnType {
+            info.isAttribute(slot)
+                ? SQLColumnCoding.columnType(info.attribute(at: slot).type)
+                : table.polymorphicSlots.contains(slot) ? .text : .key
+        }
+        for (slot, name) in table.columns
+        where info.isAttribute(slot) ? info.attribute(at: slot).isIndexed : true {
+            statements.append(
+                "CREATE INDEX \(q("\(table.name).\(name).index")) ON \(q(table.name)) "
+                    + "(\(dialect.indexKey(q(name), columnType(slot), unique: false)))")
+        }
+        statements += fetchIndexStatements(of: table, dialect)
+        let columnSlots = Dictionary(table.columns.map { ($0.name, $0.slot) }, uniquingKeysWith: { first, _ in first })
+        for (offset, constraint) in info.description.uniquenessConstraints.enumerated()
+        where !constraint.isEmpty && constraint.allSatisfy({ columnSlots[$0] != nil }) {
+            let keys = constraint.map { dialect.indexKey(q($0), columnType(columnSlots[$0]!), unique: true) }
+            statements.append(
+                "CREATE UNIQUE INDEX \(q("\(table.name).unique\(offset)")) ON \(q(table.name)) "
+                    + "(\(keys.joined(separator: ", ")))")
+        }
+        for join in table.joins {
+            statements.append(
+                "CREATE TABLE \(q(join.name)) (owner \(key) NOT NULL, position \(dialect.typeName(.integer)) "
+                    + "NOT NULL, member \(join.isPolymorphic ? dialect.typeName(.text) : key) NOT NULL, "
+                    + "PRIMARY KEY (owner, position))")
+            statements.append("CREATE INDEX \(q(join.name + ".member.index")) ON \(q(join.name)) (member)")
         }
         return statements
+    }
+
+    /// The `CREATE INDEX` statements of the entity's fetch indexes (`FetchIndexDescription`) over
+    /// its columns, in their order, so that SQL answers an equality prefix and a range on the
+    /// next column as the in-memory index does; one over a single column that already has its
+    /// index adds nothing.
+    func fetchIndexStatements(of table: Table, _ dialect: SQLDialect, ifNotExists: Bool = false) -> [String] {
+        let q = dialect.quote
+        let info = model.infos[table.entityIndex]
+        let columnNames = Set(table.columns.map(\.name))
+        let indexed = Set(
+            table.columns.filter { info.isAttribute($0.slot) ? info.attribute(at: $0.slot).isIndexed : true }.map(
+                \.name))
+        return info.description.indexes.compactMap { index in
+            let names = index.propertyNames
+            guard !names.isEmpty, names.allSatisfy(columnNames.contains),
+                !(names.count == 1 && indexed.contains(names[0]))
+            else { return nil }
+            return "CREATE INDEX \(ifNotExists ? "IF NOT EXISTS " : "")\(q("\(table.name).\(index.name).fetchIndex")) "
+                + "ON \(q(table.name)) (\(names.map(q).joined(separator: ", ")))"
+        }
     }
 }

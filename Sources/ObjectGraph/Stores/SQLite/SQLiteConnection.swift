@@ -94,6 +94,25 @@ final class SQLiteConnection: SQLDatabase {
         handle = nil
     }
 
+    /// Copies the database's committed state into the database file at `destination`,
+    /// replacing what that file held, with SQLite's online backup (which cannot read through a
+    /// connection in a write transaction): the copy is written in a transaction of its own, so a
+    /// crash leaves the destination's old contents or the whole copy.
+    ///
+    /// - Throws: `.ioFailure` if the destination cannot be written; SQLite's errors, typed.
+    func copy(to destination: URL) throws {
+        guard let handle else { throw PersistenceError.storeClosed(url) }
+        let target = try SQLiteConnection(url: destination, readOnly: false, create: true, busyTimeout: .seconds(5))
+        defer { target.close() }
+        guard let targetHandle = target.handle else { throw PersistenceError.storeClosed(destination) }
+        guard let backup = sqlite3_backup_init(targetHandle, "main", handle, "main") else {
+            throw target.error(sqlite3_errcode(targetHandle), "starting the backup")
+        }
+        let code = sqlite3_backup_step(backup, -1)
+        sqlite3_backup_finish(backup)
+        guard code == SQLITE_DONE else { throw target.error(code, "writing the backup") }
+    }
+
     /// The typed error for a failed call with result `code`, with SQLite's message.
     func error(_ code: Int32, _ operation: String) -> PersistenceError {
         let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "the connection is closed"

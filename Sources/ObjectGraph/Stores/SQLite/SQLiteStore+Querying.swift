@@ -2,8 +2,12 @@ import Foundation
 
 extension SQLiteStore: QueryingStore {
     /// Opens the file as ``load(model:)`` does, without reading its rows.
-    func open(model: ManagedObjectModel) throws -> StoreSnapshot {
-        try openStore(model: model, readingRows: false)
+    func open(model: ManagedObjectModel, migration: MigrationOptions?) throws -> StoreSnapshot {
+        try openStore(model: model, migration: migration ?? self.migration, readingRows: false)
+    }
+
+    var answersQueries: Bool {
+        state.withLock { ($0?.engine.generation ?? 0) >= 0 }
     }
 
     func layout() throws -> SQLStoreSchema {
@@ -16,7 +20,11 @@ extension SQLiteStore: QueryingStore {
     func withDatabase<T>(_ body: (any SQLDatabase) throws -> T) throws -> T {
         try state.withLock { open in
             guard let current = open else { throw PersistenceError.storeClosed(url) }
-            return try current.connection.readTransaction { try body(current.connection) }
+            return try current.connection.readTransaction {
+                // Rows of another model are not this container's to read.
+                try current.engine.checkGeneration()
+                return try body(current.connection)
+            }
         }
     }
 
@@ -24,7 +32,8 @@ extension SQLiteStore: QueryingStore {
         try state.withLock { open in
             guard let current = open else { throw PersistenceError.storeClosed(url) }
             return try current.connection.readTransaction {
-                try current.schema.readRows(
+                try current.engine.checkGeneration()
+                return try current.schema.readRows(
                     entityIndex: entityIndex, keys: keys, current.connection, statements: current.statements, url: url)
             }
         }
@@ -34,7 +43,8 @@ extension SQLiteStore: QueryingStore {
         try state.withLock { open in
             guard let current = open else { throw PersistenceError.storeClosed(url) }
             return try current.connection.readTransaction {
-                try current.schema.readSnapshot(
+                try current.engine.checkGeneration()
+                return try current.schema.readSnapshot(
                     current.connection, statements: current.statements, url: url, readingNextKeys: false)
             }
         }

@@ -46,40 +46,60 @@ public final class SQLiteStore: PersistentStore {
     /// How long a save or open waits for another process's write lock before it fails with
     /// `.storeLocked`; 5 seconds by default.
     public let busyTimeout: Duration
+    /// What ``load(model:)`` does with a file written with another model: migrate it in one
+    /// transaction (the default), refuse, or erase it. See Docs/Migration.md.
+    ///
+    /// Core Data: `NSMigratePersistentStoresAutomaticallyOption`.
+    public let migration: MigrationOptions
     // Everything the open store uses; the lock serialises every call on the connection.
     let state = Locked<SQLiteStoreState?>(nil)
 
-    /// A store at `url`.
+    /// A store at `url`; migrated on open as `migration` says.
     public init(
-        url: URL, isReadOnly: Bool = false, synchronous: Synchronous = .full, busyTimeout: Duration = .seconds(5)
+        url: URL, isReadOnly: Bool = false, synchronous: Synchronous = .full, busyTimeout: Duration = .seconds(5),
+        migration: MigrationOptions = .automatic
     ) {
         self.url = url
         self.isReadOnly = isReadOnly
         self.synchronous = synchronous
         self.busyTimeout = busyTimeout
+        self.migration = migration
     }
 
-    /// Opens the file (creating it and its schema in one transaction if it does not exist) and
-    /// reads everything it holds.
+    /// Opens the file (creating it and its schema in one transaction if it does not exist),
+    /// migrates it if it was written with another model (in one transaction, as ``migration``
+    /// says), and reads everything it holds.
     ///
     /// - Throws: `.storeLocked` if this instance is already open; `.modelMismatch` for a file
-    ///   written with another model (read its schema with ``storedSchema(at:)``);
+    ///   written with another model that cannot or may not be migrated (read its schema with
+    ///   ``storedSchema(at:)``), or when another process migrated the store since;
     ///   `.unsupportedFormat` for a SQLite file that is not a store; `.corruptStore`,
     ///   `.ioFailure` as SQLite reports them.
     /// - Complexity: O(*n*) for *n* stored objects.
     public func load(model: ManagedObjectModel) throws -> StoreSnapshot {
-        try openStore(model: model, readingRows: true)
+        try openStore(model: model, migration: migration, readingRows: true)
     }
 
-    /// Opens the file for `model`; reads every row with `readingRows`, else only the next keys
-    /// and the store metadata (a container that queries the file).
-    func openStore(model: ManagedObjectModel, readingRows: Bool) throws -> StoreSnapshot {
+    func load(model: ManagedObjectModel, migration: MigrationOptions) throws -> StoreSnapshot {
+        try openStore(model: model, migration: migration, readingRows: true)
+    }
+
+    /// Opens the file for `model`, migrating it as `migration` says; reads every row with
+    /// `readingRows`, else only the next keys and the store metadata (a container that queries
+    /// the file), unless a read-only store migrated them in memory.
+    func openStore(model: ManagedObjectModel, migration: MigrationOptions, readingRows: Bool) throws -> StoreSnapshot {
         try state.withLock { open in
             guard open == nil else { throw PersistenceError.storeLocked(url) }
             let connection = try connect()
             do {
                 let engine = try SQLStoreEngine(database: connection, model: model, url: url)
-                try engine.prepareSchema(create: !isReadOnly)
+                let backUp = { try self.copyCommittedFile(to: MigrationOptions.backupURL(for: self.url)) }
+                if let migrated = try engine.prepareSchema(create: !isReadOnly, migration: migration, backUp: backUp) {
+                    // Migrated in memory only: the file keeps its schema, so other processes'
+                    // saves are not read (they are rows of the old model).
+                    open = SQLiteStoreState(engine: engine, connection: connection, dataVersion: 0)
+                    return migrated
+                }
                 // Read before the snapshot: a save by another process in between shows as a new
                 // data version, and the history after the snapshot's token covers it.
                 let dataVersion = try connection.dataVersion()
