@@ -56,14 +56,19 @@ public final class FetchedResultsController<Result: ManagedObject> {
     /// `nil` after a successful round.
     public private(set) var lastError: (any Error)?
 
-    private(set) var objects: [Result] = []
+    var objects: [Result] = []
     /// The values of `objects` when they were last reported, to tell updated objects.
-    private var reportedValues: [[StoreValue]] = []
+    var reportedValues: [[StoreValue]] = []
     private(set) var isFetched = false
     /// The sections of `objects` as of the last round (made then, or when first read).
     var sectionCache: [FetchedResultsSection<Result>]?
     private var continuations: [AsyncStream<FetchedResultsChanges>.Continuation] = []
-    private let registrar = ObservationRegistrar()
+    let registrar = ObservationRegistrar()
+    /// What updates the results from the changed objects alone; `nil` when each round re-runs the
+    /// fetch (see `FetchedResultsController+Incremental.swift`).
+    var tracking: FetchedResultsTracking?
+    /// How many rounds re-ran the fetch (for tests: the others updated from changed objects).
+    private(set) var roundsFetchedWhole = 0
 
     /// A controller for the results of `fetchRequest` in `context`, in sections by
     /// `sectionNameKeyPath` (an attribute, or a key path through to-one relationships) if given;
@@ -77,6 +82,7 @@ public final class FetchedResultsController<Result: ManagedObject> {
     }
 
     deinit {
+        stopTracking()
         for continuation in continuations { continuation.finish() }
     }
 
@@ -118,7 +124,18 @@ public final class FetchedResultsController<Result: ManagedObject> {
             let info = try fetchRequest.entity(in: context.model)
             _ = try FetchedProperty.resolve([sectionNameKeyPath], entity: info, model: context.model)
         }
-        let results = try context.fetch(fetchRequest)
+        startTracking()
+        _ = tracking?.inbox.takeAll()  // The fetch sees every save until now.
+        let results: [Result]
+        do {
+            results = try context.fetch(fetchRequest)
+        } catch {
+            if !isFetched {
+                stopTracking()
+                tracking = nil
+            }
+            throw error
+        }
         lastError = nil
         if !isFetched {
             isFetched = true
@@ -151,6 +168,12 @@ public final class FetchedResultsController<Result: ManagedObject> {
             registrar.withMutation(of: self, keyPath: \.fetchedObjects) { objects = results }
         }
         reportedValues = objects.map(\.values)
+        rebuildTracking()
+        report(changes)
+    }
+
+    /// Tells `onChange` and the `changes` streams, if anything changed.
+    func report(_ changes: FetchedResultsChanges) {
         guard !changes.isEmpty else { return }
         onChange?(changes)
         continuations.removeAll { continuation in
@@ -164,12 +187,18 @@ extension FetchedResultsController: Observable {}
 
 extension FetchedResultsController: ContextChangeListener {
     func contextDidProcessChanges() {
+        if updateIncrementally() {
+            lastError = nil
+            return
+        }
+        roundsFetchedWhole += 1
         do {
             let results = try context.fetch(fetchRequest)
             lastError = nil
             take(results)
         } catch {
             lastError = error
+            tracking?.isStale = true
         }
     }
 }
