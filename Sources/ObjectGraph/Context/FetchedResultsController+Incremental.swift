@@ -49,6 +49,7 @@ extension FetchedResultsController {
         }
         (tracking.pendingKeys, tracking.pendingTouchesDependencies) = tracking.pendingChanges(in: context)
         tracking.isStale = false
+        tracking.resets = context.observation.resets
     }
 
     /// The tracking state, taken out of the controller so that editing it copies nothing.
@@ -71,8 +72,7 @@ extension FetchedResultsController {
         defer { self.tracking = tracking }
         context.mergePendingSaves()
         let notifications = tracking.inbox.takeAll()
-        if tracking.isStale { return false }
-        if let first = objects.first, first.context !== context { return false }  // reset
+        guard !tracking.isStale, tracking.resets == context.observation.resets else { return false }
         let plan = tracking.plan
         let model = context.model
         var keys: Set<Int64> = []

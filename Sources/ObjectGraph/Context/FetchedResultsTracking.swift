@@ -21,6 +21,8 @@ struct FetchedResultsTracking {
     var pendingTouchesDependencies = false
     /// Whether the last round's fetch failed, so that the next one must fetch whole.
     var isStale = false
+    /// The context's reset count at the last round (a reset makes every result a new instance).
+    var resets = 0
 
     init(plan: FetchedResultsPlan, inboxNumber: Int) {
         self.plan = plan

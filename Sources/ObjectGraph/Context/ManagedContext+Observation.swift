@@ -10,6 +10,8 @@ extension ManagedContext {
         /// The objects whose values were replaced since the listeners were last told (see
         /// `noteReplacedValues(of:)`).
         var replacedObjectIDs: [ObjectID] = []
+        /// How many times the context was reset: its objects then are new instances.
+        var resets = 0
     }
 
     /// A listener the context does not keep alive.
