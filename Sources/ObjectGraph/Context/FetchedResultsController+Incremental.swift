@@ -116,7 +116,8 @@ extension FetchedResultsController {
         var leaving: [Int] = []
         /// Results that take a new place, in sort order.
         var arriving: [Arrival] = []
-        /// Results that stay where they were (same sort values), with whether their values changed.
+        /// Results that stay where they were (their sort values still fall between their
+        /// neighbours'), by old index, with whether their values changed.
         var staying: [(index: Int, isChanged: Bool)] = []
     }
 

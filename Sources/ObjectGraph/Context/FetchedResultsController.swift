@@ -8,11 +8,16 @@ import Observation
 /// merges another context's save (``ManagedContext/mergeChanges(from:)``, or a pending save of
 /// ``ManagedContext/automaticallyMergesChanges``), takes a child context's save, rolls back,
 /// resets, undoes or redoes, and when ``ManagedContext/processPendingChanges()`` is called (call
-/// it after editing without saving to show unsaved edits). Each round fetches the request again
-/// (with the context's unsaved changes, as every fetch does), so the results always equal what
-/// ``ManagedContext/fetch(_:)`` returns: sort descriptors, predicate and fetch limit and offset
-/// all apply. If the round changed anything, ``fetchedObjects`` takes the new results, and
-/// ``onChange`` and every ``changes`` stream receive a ``FetchedResultsChanges``.
+/// it after editing without saving to show unsaved edits). The results always equal what
+/// ``ManagedContext/fetch(_:)`` returns (with the context's unsaved changes, as every fetch
+/// does): sort descriptors, predicate and fetch limit and offset all apply. A round looks only at
+/// the objects that changed (the container's saves, the context's pending changes, refreshed
+/// objects): their membership and position, found by binary search. A request with a fetch limit
+/// or offset, in a child context, with a `#Predicate` part evaluated in Swift, or whose key paths
+/// lead back to its entity, and a round in which an object the request reads through a
+/// relationship changed, fetch the request again instead. If the round changed anything,
+/// ``fetchedObjects`` takes the new results, and ``onChange`` and every ``changes`` stream
+/// receive a ``FetchedResultsChanges``.
 ///
 /// The controller is `Observable`: a view that reads ``fetchedObjects`` is invalidated when they
 /// change. The context does not keep it alive; it stops following the context when released.
@@ -29,8 +34,9 @@ import Observation
 /// With a `sectionNameKeyPath`, ``sections`` groups the results, and each round's changes say
 /// which sections came and went.
 ///
-/// - Complexity: each round costs a fetch plus O(*n* log *n*) for *n* results when objects moved,
-///   O(*n*) otherwise.
+/// - Complexity: a round costs O(*k* log *n*) for *k* changed objects among *n* results, plus
+///   moving the array elements after each inserted, deleted or moved result; a round that fetches
+///   again costs the fetch plus O(*n* log *n*) when objects moved, O(*n*) otherwise.
 ///
 /// Core Data: `NSFetchedResultsController` (without a cache).
 public final class FetchedResultsController<Result: ManagedObject> {

@@ -305,4 +305,109 @@ private final class Pair {
         }
         #expect(pairs.filter { $0.tested.tracking == nil }.map(\.label) == ["limit"])
     }
+
+    // MARK: - Which rounds fetch again
+
+    /// A controller of fruits priced 10, 20, 30 and 40, sorted by price, with what it reported.
+    private func controller(
+        predicate: String? = nil, sort: String = "price", limit: Int = 0
+    ) throws -> (ManagedContext, FetchedResultsController<Fruit>, PersistentContainer) {
+        let (container, context) = try makeContext()
+        for (offset, price) in [10, 20, 30, 40].enumerated() { makeFruit(context, "F\(offset)", price: Int64(price)) }
+        try context.save()
+        var request = Fruit.fetchRequest()
+        request.predicate = try predicate.map { try FetchPredicate(format: $0) }
+        request.sortDescriptors = [FetchSortDescriptor(key: sort)]
+        request.fetchLimit = limit
+        let controller = FetchedResultsController(fetchRequest: request, context: context)
+        try controller.performFetch()
+        return (context, controller, container)
+    }
+
+    @Test func aChangedObjectIsPlacedWithoutFetchingAgain() throws {
+        let (context, controller, _) = try controller(predicate: "price < 100")
+        var reported: [FetchedResultsChanges] = []
+        controller.onChange = { reported.append($0) }
+        controller.fetchedObjects[0].price = 35
+        makeFruit(context, "New", price: 15)
+        controller.fetchedObjects[3].price = 500  // leaves the predicate
+        try context.save()
+        #expect(controller.fetchedObjects.map(\.price) == [15, 20, 30, 35])
+        #expect(reported == [FetchedResultsChanges(deleted: [3], inserted: [0], moved: [.init(from: 0, to: 3)])])
+        #expect(controller.roundsFetchedWhole == 0)
+    }
+
+    @Test func anotherContextsUnmergedSaveIsSeenInTheNextRound() throws {
+        let (context, controller, container) = try controller()
+        let other = container.newContext()
+        makeFruit(other, "Other", price: 25)
+        try other.save()
+        #expect(controller.fetchedObjects.count == 4)  // no round yet
+        context.processPendingChanges()
+        #expect(controller.fetchedObjects.map(\.name) == ["F0", "F1", "Other", "F2", "F3"])
+        #expect(controller.roundsFetchedWhole == 0)
+    }
+
+    @Test func aChangeToARelatedObjectFetchesAgain() throws {
+        let (context, controller, _) = try controller(predicate: "basket.label == 'a'")
+        #expect(controller.fetchedObjects.isEmpty)
+        let basket = Basket(context: context)
+        basket.label = "b"
+        for fruit in try context.fetch(Fruit.fetchRequest()) { fruit.basket = basket }
+        try context.save()
+        #expect(controller.fetchedObjects.isEmpty)
+        let before = controller.roundsFetchedWhole
+        basket.label = "a"  // every fruit now matches, though none changed
+        try context.save()
+        #expect(controller.fetchedObjects.map(\.name) == ["F0", "F1", "F2", "F3"])
+        #expect(controller.roundsFetchedWhole == before + 1)
+    }
+
+    @Test func aFetchLimitOrAKeyPathBackToTheEntityFetchesAgainEveryRound() throws {
+        let (context, limited, _) = try controller(limit: 2)
+        #expect(limited.tracking == nil)
+        makeFruit(context, "Cheapest", price: 1)
+        try context.save()
+        #expect(limited.fetchedObjects.map(\.name) == ["Cheapest", "F0"])
+        #expect(limited.roundsFetchedWhole == 1)
+        var request = Fruit.fetchRequest()
+        request.predicate = try FetchPredicate(format: "ANY basket.fruits.price > 30")
+        let cyclic = FetchedResultsController(fetchRequest: request, context: context)
+        try cyclic.performFetch()
+        #expect(cyclic.tracking == nil)
+    }
+
+    // MARK: - Section runs
+
+    /// Random inserts and removes of names keep the runs equal to those made from scratch, and a
+    /// round's section changes name exactly the runs whose names came or went.
+    @Test(arguments: 0..<8)
+    func sectionRunsFollowRandomEdits(seed: Int) {
+        var random = SeededGenerator(state: UInt64(seed) &+ 99)
+        var names = (0..<20).map { _ in ["a", "b", "c", "d"].randomElement(using: &random)! }
+        var runs = FetchedResultsSectionRuns(names)
+        for _ in 0..<200 {
+            let oldRuns = FetchedResultsSectionRuns(names)
+            runs.beginRound()
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                if Bool.random(using: &random), !names.isEmpty {
+                    let position = Int.random(in: 0..<names.count, using: &random)
+                    names.remove(at: position)
+                    runs.remove(at: position)
+                } else {
+                    let position = Int.random(in: 0...names.count, using: &random)
+                    let name = ["a", "b", "c", "d", "e"].randomElement(using: &random)!
+                    names.insert(name, at: position)
+                    runs.insert(name, at: position)
+                }
+            }
+            let changes = runs.endRound()
+            let made = FetchedResultsSectionRuns(names)
+            #expect(runs.names == made.names)
+            #expect(runs.starts == made.starts)
+            #expect(runs.count == names.count)
+            #expect(changes.deleted == oldRuns.names.indices.filter { !made.names.contains(oldRuns.names[$0]) })
+            #expect(changes.inserted == made.names.indices.filter { !oldRuns.names.contains(made.names[$0]) })
+        }
+    }
 }
