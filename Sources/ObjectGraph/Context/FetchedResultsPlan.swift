@@ -32,7 +32,8 @@ struct FetchedResultsPlan {
         else { return nil }
         let predicate = try request.predicate.map { try CompiledPredicate($0, entity: info, model: model) }
         let sort =
-            try request.sortDescriptors.isEmpty ? nil : CompiledSort(request.sortDescriptors, entity: info, model: model)
+            try request.sortDescriptors.isEmpty
+            ? nil : CompiledSort(request.sortDescriptors, entity: info, model: model)
         var roots: Set<Int> = []
         if let predicate, !predicate.isRowLocal, let expression = request.predicate?.expression {
             guard Self.collect(expression, from: info, model: model, into: &roots) else { return nil }
