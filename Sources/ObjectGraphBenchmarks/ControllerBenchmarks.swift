@@ -1,13 +1,14 @@
 import Foundation
 import ObjectGraph
 
-/// A fetched-results controller over `count` fruits in sections by name (one fruit each: the
-/// names are unique), each iteration changing one fruit's price and saving: the cost of one
-/// round, which re-fetches and re-sections every result today (issue 25 asks for O(change)).
-/// Run with `--only controller`.
+/// Fetched-results controllers over `count` fruits sorted by name, in sections by name (one fruit
+/// each: the names are unique), each iteration changing one fruit: the cost of one round, which
+/// follows the changed objects alone (issue 25). Run with `--only controller`.
 func runControllerBenchmarks(count: Int) throws {
-    let name = "controller: change 1 of \(count) sectioned results + save (one round)"
-    guard isSelected(name) else { return }
+    let changeName = "controller: change 1 of \(count) sectioned results + save (one round)"
+    let moveName = "controller: move 1 of \(count) sectioned results to another section + save (one round)"
+    let roundName = "controller: one round after editing 1 of \(count) results, no save (processPendingChanges)"
+    guard isSelected(changeName) || isSelected(moveName) || isSelected(roundName) else { return }
     let letters = Array("abcdefghijklmnopqrstuvwxyz")
     let container = try PersistentContainer(
         model: ManagedObjectModel(Fruit.self, Basket.self), storeDescription: .inMemory)
@@ -22,11 +23,31 @@ func runControllerBenchmarks(count: Int) throws {
     request.sortDescriptors = [SortDescriptor(key: "name")]
     let controller = FetchedResultsController(fetchRequest: request, context: context, sectionNameKeyPath: "name")
     try controller.performFetch()
+    var rounds = 0
+    controller.onChange = { _ in rounds += 1 }
     let target = controller.fetchedObjects[count / 2]
+    let originalName = target.name
+    // Fewer iterations for large lists: a round that fetches again takes 0.1 s or more there.
+    let iterations = count > 10_000 ? 10 : 100
     var step: Int64 = 0
-    try measure(name, iterations: 100) {
+    try measure(changeName, iterations: iterations) {
         step += 1
         target.price = step
         try context.save()
     }
+    // Alternately to the front (before every other name) and back: a delete and an insert of a
+    // section and a move across the whole list, each round.
+    try measure(moveName, iterations: iterations) {
+        target.name = target.name == originalName ? "0-\(originalName)" : originalName
+        try context.save()
+    }
+    let clock = ContinuousClock()
+    measureTimed(roundName, iterations: iterations) {
+        step += 1
+        target.price = step
+        let start = clock.now
+        context.processPendingChanges()
+        return clock.now - start
+    }
+    precondition(rounds > 0, "The controller reported no round.")
 }

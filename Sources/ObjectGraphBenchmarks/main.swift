@@ -169,6 +169,7 @@ if only.map({ $0.hasPrefix("lookup") }) ?? true {
 }
 if only.map({ $0.hasPrefix("controller") }) ?? true {
     try runControllerBenchmarks(count: smoke ? 1_000 : 10_000)
+    try runControllerBenchmarks(count: bulkCount)
 }
 try runStoreBenchmarks(count: bulkCount)
 try runMigrationBenchmarks(count: bulkCount)

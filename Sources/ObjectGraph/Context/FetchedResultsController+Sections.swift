@@ -20,7 +20,7 @@ extension FetchedResultsController {
         guard isFetched else { return nil }
         _ = fetchedObjects  // Registers observation.
         if let cached = sectionCache { return cached }
-        let made = Self.sections(of: objects, keyPath: sectionNameKeyPath)
+        let made = makeSections()
         sectionCache = made
         return made
     }

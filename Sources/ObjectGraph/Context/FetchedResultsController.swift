@@ -8,11 +8,16 @@ import Observation
 /// merges another context's save (``ManagedContext/mergeChanges(from:)``, or a pending save of
 /// ``ManagedContext/automaticallyMergesChanges``), takes a child context's save, rolls back,
 /// resets, undoes or redoes, and when ``ManagedContext/processPendingChanges()`` is called (call
-/// it after editing without saving to show unsaved edits). Each round fetches the request again
-/// (with the context's unsaved changes, as every fetch does), so the results always equal what
-/// ``ManagedContext/fetch(_:)`` returns: sort descriptors, predicate and fetch limit and offset
-/// all apply. If the round changed anything, ``fetchedObjects`` takes the new results, and
-/// ``onChange`` and every ``changes`` stream receive a ``FetchedResultsChanges``.
+/// it after editing without saving to show unsaved edits). The results always equal what
+/// ``ManagedContext/fetch(_:)`` returns (with the context's unsaved changes, as every fetch
+/// does): sort descriptors, predicate and fetch limit and offset all apply. A round looks only at
+/// the objects that changed (the container's saves, the context's pending changes, refreshed
+/// objects): their membership and position, found by binary search. A request with a fetch limit
+/// or offset, in a child context, with a `#Predicate` part evaluated in Swift, or whose key paths
+/// lead back to its entity, and a round in which an object the request reads through a
+/// relationship changed, fetch the request again instead. If the round changed anything,
+/// ``fetchedObjects`` takes the new results, and ``onChange`` and every ``changes`` stream
+/// receive a ``FetchedResultsChanges``.
 ///
 /// The controller is `Observable`: a view that reads ``fetchedObjects`` is invalidated when they
 /// change. The context does not keep it alive; it stops following the context when released.
@@ -29,8 +34,9 @@ import Observation
 /// With a `sectionNameKeyPath`, ``sections`` groups the results, and each round's changes say
 /// which sections came and went.
 ///
-/// - Complexity: each round costs a fetch plus O(*n* log *n*) for *n* results when objects moved,
-///   O(*n*) otherwise.
+/// - Complexity: a round costs O(*k* log *n*) for *k* changed objects among *n* results, plus
+///   moving the array elements after each inserted, deleted or moved result; a round that fetches
+///   again costs the fetch plus O(*n* log *n*) when objects moved, O(*n*) otherwise.
 ///
 /// Core Data: `NSFetchedResultsController` (without a cache).
 public final class FetchedResultsController<Result: ManagedObject> {
@@ -56,14 +62,19 @@ public final class FetchedResultsController<Result: ManagedObject> {
     /// `nil` after a successful round.
     public private(set) var lastError: (any Error)?
 
-    private(set) var objects: [Result] = []
+    var objects: [Result] = []
     /// The values of `objects` when they were last reported, to tell updated objects.
-    private var reportedValues: [[StoreValue]] = []
+    var reportedValues: [[StoreValue]] = []
     private(set) var isFetched = false
     /// The sections of `objects` as of the last round (made then, or when first read).
     var sectionCache: [FetchedResultsSection<Result>]?
     private var continuations: [AsyncStream<FetchedResultsChanges>.Continuation] = []
-    private let registrar = ObservationRegistrar()
+    let registrar = ObservationRegistrar()
+    /// What updates the results from the changed objects alone; `nil` when each round re-runs the
+    /// fetch (see `FetchedResultsController+Incremental.swift`).
+    var tracking: FetchedResultsTracking?
+    /// How many rounds re-ran the fetch (for tests: the others updated from changed objects).
+    private(set) var roundsFetchedWhole = 0
 
     /// A controller for the results of `fetchRequest` in `context`, in sections by
     /// `sectionNameKeyPath` (an attribute, or a key path through to-one relationships) if given;
@@ -77,6 +88,7 @@ public final class FetchedResultsController<Result: ManagedObject> {
     }
 
     deinit {
+        stopTracking()
         for continuation in continuations { continuation.finish() }
     }
 
@@ -118,7 +130,18 @@ public final class FetchedResultsController<Result: ManagedObject> {
             let info = try fetchRequest.entity(in: context.model)
             _ = try FetchedProperty.resolve([sectionNameKeyPath], entity: info, model: context.model)
         }
-        let results = try context.fetch(fetchRequest)
+        startTracking()
+        _ = tracking?.inbox.takeAll()  // The fetch sees every save until now.
+        let results: [Result]
+        do {
+            results = try context.fetch(fetchRequest)
+        } catch {
+            if !isFetched {
+                stopTracking()
+                tracking = nil
+            }
+            throw error
+        }
         lastError = nil
         if !isFetched {
             isFetched = true
@@ -151,6 +174,12 @@ public final class FetchedResultsController<Result: ManagedObject> {
             registrar.withMutation(of: self, keyPath: \.fetchedObjects) { objects = results }
         }
         reportedValues = objects.map(\.values)
+        rebuildTracking()
+        report(changes)
+    }
+
+    /// Tells `onChange` and the `changes` streams, if anything changed.
+    func report(_ changes: FetchedResultsChanges) {
         guard !changes.isEmpty else { return }
         onChange?(changes)
         continuations.removeAll { continuation in
@@ -164,12 +193,18 @@ extension FetchedResultsController: Observable {}
 
 extension FetchedResultsController: ContextChangeListener {
     func contextDidProcessChanges() {
+        if updateIncrementally() {
+            lastError = nil
+            return
+        }
+        roundsFetchedWhole += 1
         do {
             let results = try context.fetch(fetchRequest)
             lastError = nil
             take(results)
         } catch {
             lastError = error
+            tracking?.isStale = true
         }
     }
 }

@@ -117,6 +117,7 @@ extension ManagedContext {
             object.flags = ManagedObject.Flags()
         }
         registry.removeAll()
+        observation.resets += 1
         touched.removeAll()
         clearPendingInsertsAndDeletes()
         undoManager?.removeAllActions()

@@ -7,6 +7,11 @@ extension ManagedContext {
         var isNotifying = false
         /// Whether `processingChangesOnce` runs, so that listeners are told once, at its end.
         var isDeferring = false
+        /// The objects whose values were replaced since the listeners were last told (see
+        /// `noteReplacedValues(of:)`).
+        var replacedObjectIDs: [ObjectID] = []
+        /// How many times the context was reset: its objects then are new instances.
+        var resets = 0
     }
 
     /// A listener the context does not keep alive.
@@ -36,6 +41,7 @@ extension ManagedContext {
         for entry in observation.listeners {
             entry.listener?.contextDidProcessChanges()
         }
+        observation.replacedObjectIDs.removeAll()
     }
 }
 

@@ -68,6 +68,7 @@ extension ManagedObject {
 
     /// Replaces every value, telling the observers of each property whose value differs.
     func replaceValues(_ newValues: [StoreValue]) {
+        context?.noteReplacedValues(of: self)
         guard observationRegistrar != nil, newValues.count == values.count else {
             values = newValues
             return
