@@ -65,12 +65,8 @@ extension ManagedContext {
         info: EntityInfo, key: Int64, row: EntityTable.Row, materializing: EntityDescription? = nil
     ) -> ManagedObject {
         if let object = registry.object(entityIndex: info.index, key: key) { return object }
-        let object =
-            if let materializing {
-                info.managedObjectClass.init(entity: materializing, insertInto: nil)
-            } else {
-                info.managedObjectClass.init(entity: info.materializingDescription, insertInto: nil)
-            }
+        let object = info.managedObjectClass.init(
+            entity: materializing ?? registry.materializingDescription(of: info), insertInto: nil)
         object.objectKey = key
         object.values = row.values
         object.committed = row.values
@@ -95,6 +91,10 @@ extension ManagedContext {
         touched.removeAll()
         for object in deleted {
             object.flags.isDeleted = false
+            // A cascade unlinks the objects it deletes without touching them.
+            if !object.flags.isTouched, let committed = object.committed, object.values != committed {
+                object.replaceValues(committed)
+            }
             object.observationDidDelete()
         }
         for object in inserted {

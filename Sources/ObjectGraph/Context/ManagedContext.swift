@@ -228,6 +228,11 @@ public final class ManagedContext {
             unregister(object)
             object.flags = ManagedObject.Flags()
         } else {
+            if deleted.isEmpty {
+                // Skip the first few doublings of a batch of deletes.
+                deleted.reserveCapacity(16)
+                deletionOrder.reserveCapacity(16)
+            }
             deleted.insert(object)
             deletionOrder.append(object)
         }
@@ -275,8 +280,8 @@ public final class ManagedContext {
 
     /// Drops an object from the context; it keeps its values but no longer has a context.
     func unregister(_ object: ManagedObject) {
-        registry[object.objectID] = nil
-        touched.remove(object)
+        registry.remove(object)
+        if object.flags.isTouched { touched.remove(object) }
         object.flags.isTouched = false
         object.context = nil
     }
@@ -306,7 +311,7 @@ private struct ContextDeleteActions: DeleteRuleActions {
     func cascade(from source: ObjectID, to targets: [ObjectID], through relationship: EntityInfo.ResolvedRelationship) {
         for id in targets {
             guard let target = context.existingOrNil(id) else { continue }
-            if relationship.inverseSlot != nil {
+            if relationship.inverseSlot != nil, !target.unlinkBeforeCascadingDelete(source, inverseOf: relationship) {
                 target.removeRelated(source, inverseOf: relationship)
             }
             context.delete(target)
