@@ -57,6 +57,12 @@ extension CommitPlan {
             var changed = false
             for (offset, relationship) in info.relationships.enumerated() {
                 let slot = info.attributeCount + offset
+                // No reference, nothing gone (a relationship the context cleared, as a nullify does).
+                switch row.values[slot] {
+                case .object: break
+                case .objects(let ids) where !ids.isEmpty: break
+                default: continue
+                }
                 let table = next.tables[relationship.destinationIndex]
                 func gone(_ id: ObjectID) -> Bool {
                     let index = model.entityIndex(of: id, heldBy: relationship)

@@ -301,16 +301,14 @@ private struct ContextDeleteActions: DeleteRuleActions {
 
     func nullify(_ source: ObjectID, inverseSlot: Int, of targets: [ObjectID], destinationIndex: Int) {
         let destination = context.model.infos[destinationIndex]
-        for id in targets {
+        context.forEachExisting(targets) { target in
             // A target of a sub-entity has the inverse at its own slot.
-            guard let target = context.existingOrNil(id) else { continue }
             target.removeRelated(source, at: destination.slot(inverseSlot, in: target.info))
         }
     }
 
     func cascade(from source: ObjectID, to targets: [ObjectID], through relationship: EntityInfo.ResolvedRelationship) {
-        for id in targets {
-            guard let target = context.existingOrNil(id) else { continue }
+        context.forEachExisting(targets) { target in
             if relationship.inverseSlot != nil, !target.unlinkBeforeCascadingDelete(source, inverseOf: relationship) {
                 target.removeRelated(source, inverseOf: relationship)
             }

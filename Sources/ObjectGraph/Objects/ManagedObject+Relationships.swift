@@ -6,7 +6,11 @@ extension ManagedObject {
         guard let context else { return [] }
         switch stored {
         case .object(let id): return context.existingOrNil(id).map { [$0] } ?? []
-        case .objects(let ids): return ids.compactMap { context.existingOrNil($0) }
+        case .objects(let ids):
+            var objects: [ManagedObject] = []
+            objects.reserveCapacity(ids.count)
+            context.forEachExisting(ids) { objects.append($0) }
+            return objects
         default: return []
         }
     }
