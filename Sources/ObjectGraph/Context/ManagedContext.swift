@@ -309,7 +309,7 @@ private struct ContextDeleteActions: DeleteRuleActions {
 
     func cascade(from source: ObjectID, to targets: [ObjectID], through relationship: EntityInfo.ResolvedRelationship) {
         context.forEachExisting(targets) { target in
-            if relationship.inverseSlot != nil, !target.unlinkBeforeCascadingDelete(source, inverseOf: relationship) {
+            if relationship.inverseSlot != nil, !Self.unlink(target, from: source, inverseOf: relationship) {
                 target.removeRelated(source, inverseOf: relationship)
             }
             context.delete(target)
@@ -318,5 +318,36 @@ private struct ContextDeleteActions: DeleteRuleActions {
 
     func deny(_ source: ObjectID, through relationship: EntityInfo.ResolvedRelationship, targets: [ObjectID]) {
         // Checked at save, when the targets may have been deleted or unlinked since.
+    }
+
+    /// Removes `id` from `target`'s side of `relationship` (a relationship of `id`'s entity
+    /// whose inverse this object has), as `removeRelated(_:inverseOf:)` does, but without
+    /// recording a change: for an object that a cascade deletes right after, so that it does
+    /// not join the context's touched objects only to leave them at the save. `rollback()`
+    /// restores a deleted object's saved values whether it was touched or not.
+    ///
+    /// Returns `false`, changing nothing, when something must see the change as it happens: a
+    /// change journal (an all-or-nothing operation), an undo manager or an observer; the caller
+    /// then uses `removeRelated(_:inverseOf:)`.
+    static func unlink(
+        _ target: ManagedObject, from id: ObjectID, inverseOf relationship: EntityInfo.ResolvedRelationship
+    ) -> Bool {
+        guard let context = target.context, context.journal == nil, context.undoRecorder == nil,
+            target.observationRegistrar == nil, !target.flags.isInserted, !target.flags.isDeleted,
+            !target.flags.isMissing
+        else { return false }
+        guard let slot = relationship.inverseSlot(in: target.info) else { return true }
+        switch target.values[slot] {
+        case .object(let current) where current == id:
+            target.values[slot] = .null
+        case .objects(var ids):
+            guard let index = ids.firstIndex(of: id) else { return true }
+            target.values[slot] = .null  // drops the array's second reference, so the removal needs no copy
+            ids.remove(at: index)
+            target.values[slot] = .objects(ids)
+        default:
+            break
+        }
+        return true
     }
 }
