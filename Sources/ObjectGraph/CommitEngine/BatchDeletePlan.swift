@@ -16,8 +16,12 @@ struct BatchDeletePlan: DeleteRuleActions {
     private var denials: [(source: ObjectID, relationship: String, targets: [ObjectID])] = []
     /// Deleted objects whose rules are still to be applied, from `next` on.
     private var queue: [(entityIndex: Int, key: Int64)] = []
-    /// Inverse slots to remove deleted objects from, gathered so that each is rewritten once.
-    private var nullifications: [NullifiedSlot: Set<ObjectID>] = [:]
+    /// Inverse slots to remove deleted objects from, gathered so that each is rewritten once
+    /// (the sources of one slot in an array: most slots lose one object, and a set each cost an
+    /// allocation and a hash of every ID).
+    private var nullifications: [NullifiedSlot: [ObjectID]] = [:]
+    /// `nullified` by entity index and key, made once the plan is complete.
+    private var nullifiedInOrder: [(entityIndex: Int, key: Int64, values: [StoreValue])] = []
 
     init(model: ManagedObjectModel, snapshot: StoreSnapshot) {
         self.model = model
@@ -115,13 +119,23 @@ struct BatchDeletePlan: DeleteRuleActions {
             else { continue }
             switch values[item.slot] {
             case .object(let id) where sources.contains(id): values[item.slot] = .null
-            case .objects(let ids) where ids.contains(where: sources.contains):
-                values[item.slot] = .objects(ids.filter { !sources.contains($0) })
+            case .objects(let ids):
+                if sources.count <= 8 {
+                    guard ids.contains(where: sources.contains) else { continue }
+                    values[item.slot] = .objects(ids.filter { !sources.contains($0) })
+                } else {
+                    let sources = Set(sources)
+                    guard ids.contains(where: sources.contains) else { continue }
+                    values[item.slot] = .objects(ids.filter { !sources.contains($0) })
+                }
             default: continue
             }
             nullified[item.entityIndex, default: [:]][item.key] = values
         }
         nullifications.removeAll()
+        nullifiedInOrder = nullified.sorted(by: { $0.key < $1.key }).flatMap { entityIndex, rows in
+            rows.sorted(by: { $0.key < $1.key }).map { (entityIndex, $0.key, $0.value) }
+        }
         try validate()
     }
 
@@ -141,7 +155,7 @@ struct BatchDeletePlan: DeleteRuleActions {
             nullifications[
                 NullifiedSlot(entityIndex: entityIndex, key: target.key, slot: slot), default: []
             ]
-            .insert(source)
+            .append(source)
         }
     }
 
@@ -175,22 +189,22 @@ struct BatchDeletePlan: DeleteRuleActions {
             }
             if remaining { failures.append(.batchDeleteDenied(denial.source, relationship: denial.relationship)) }
         }
-        for (entityIndex, rows) in nullified.sorted(by: { $0.key < $1.key }) {
+        for (entityIndex, key, values) in nullifiedInOrder {
             let info = model.infos[entityIndex]
-            for (key, values) in rows.sorted(by: { $0.key < $1.key }) {
-                let id = ObjectID(entityName: info.name, key: key)
-                let stored = snapshot.tables[entityIndex][key]?.values
-                for (offset, relationship) in info.relationships.enumerated() {
-                    let slot = info.attributeCount + offset
-                    // Only the relationships this batch emptied or shrank are its business.
-                    guard values[slot] != stored?[slot] else { continue }
-                    let description = relationship.description
-                    let count = Self.ids(values[slot]).count
-                    if count == 0, !description.isOptional {
-                        failures.append(.batchMissingRequiredValue(id, key: description.name))
-                    } else if description.isToMany, count > 0, description.minCount > 0, count < description.minCount {
-                        failures.append(.batchRelationshipCount(id, relationship: description, count: count))
-                    }
+            let stored = snapshot.tables[entityIndex][key]?.values
+            for (offset, relationship) in info.relationships.enumerated() {
+                let slot = info.attributeCount + offset
+                // Only the relationships this batch emptied or shrank are its business.
+                guard values[slot] != stored?[slot] else { continue }
+                let description = relationship.description
+                let count = Self.ids(values[slot]).count
+                if count == 0, !description.isOptional {
+                    failures.append(
+                        .batchMissingRequiredValue(ObjectID(entityName: info.name, key: key), key: description.name))
+                } else if description.isToMany, count > 0, description.minCount > 0, count < description.minCount {
+                    failures.append(
+                        .batchRelationshipCount(
+                            ObjectID(entityName: info.name, key: key), relationship: description, count: count))
                 }
             }
         }
@@ -210,14 +224,13 @@ struct BatchDeletePlan: DeleteRuleActions {
                     entityIndex: entityIndex, key: key, values: row.values, expectedVersion: row.version,
                     original: row.values))
         }
-        for (entityIndex, rows) in nullified.sorted(by: { $0.key < $1.key }) {
-            for (key, values) in rows.sorted(by: { $0.key < $1.key }) {
-                guard let row = snapshot.tables[entityIndex][key], row.values != values else { continue }
-                commit.updated.append(
-                    Commit.Write(
-                        entityIndex: entityIndex, key: key, values: values, expectedVersion: row.version,
-                        original: row.values))
-            }
+        commit.updated.reserveCapacity(nullifiedInOrder.count)
+        for (entityIndex, key, values) in nullifiedInOrder {
+            guard let row = snapshot.tables[entityIndex][key], row.values != values else { continue }
+            commit.updated.append(
+                Commit.Write(
+                    entityIndex: entityIndex, key: key, values: values, expectedVersion: row.version,
+                    original: row.values))
         }
         return commit
     }

@@ -52,11 +52,27 @@ extension CommitPlan {
     /// deleted since (by another context): that delete already removed them from the store.
     mutating func dropReferencesDeletedElsewhere() {
         for write in updates {
-            guard let original = write.original, var row = next.tables[write.entityIndex][write.key] else { continue }
             let info = model.infos[write.entityIndex]
+            // A write without references keeps none (a nullify's), so it has none to drop.
+            let holdsReferences = info.relationships.indices.contains { offset in
+                switch write.values[info.attributeCount + offset] {
+                case .object: true
+                case .objects(let ids): !ids.isEmpty
+                default: false
+                }
+            }
+            guard holdsReferences, let original = write.original,
+                var row = next.tables[write.entityIndex][write.key]
+            else { continue }
             var changed = false
             for (offset, relationship) in info.relationships.enumerated() {
                 let slot = info.attributeCount + offset
+                // No reference, nothing gone (a relationship the context cleared, as a nullify does).
+                switch row.values[slot] {
+                case .object: break
+                case .objects(let ids) where !ids.isEmpty: break
+                default: continue
+                }
                 let table = next.tables[relationship.destinationIndex]
                 func gone(_ id: ObjectID) -> Bool {
                     let index = model.entityIndex(of: id, heldBy: relationship)

@@ -26,9 +26,11 @@ extension StoreCoordinator {
     }
 
     /// Reads the rows of `keys` (by entity index) that the cache lacks from a querying store.
-    func prefetchRows(_ keys: [Int: [Int64]]) throws {
-        guard let querying else { return }
-        _ = try commitLock.withLock { _ in try loadRows(keys, from: querying) }
+    ///
+    /// - Returns: The committed state holding them.
+    func prefetchRows(_ keys: [Int: [Int64]]) throws -> StoreSnapshot {
+        guard let querying else { return snapshot() }
+        return try commitLock.withLock { _ in try loadRows(keys, from: querying) }
     }
 
     /// Whether the store holds an object with `id` now.

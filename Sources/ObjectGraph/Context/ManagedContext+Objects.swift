@@ -35,6 +35,43 @@ extension ManagedContext {
         return materialize(info: info, key: objectID.key, row: row)
     }
 
+    /// Calls `body` with the object of each of `ids` that exists, in order, as
+    /// ``existingOrNil(_:)`` would find it (the registered instance, or one read from the store),
+    /// but reading the committed snapshot once and finding an entity by name only when the
+    /// entity changes from one ID to the next: for the destinations of one relationship (a
+    /// cascade, a nullify, a to-many read).
+    ///
+    /// Each ID is resolved when its turn comes, so `body` may register, delete or unregister
+    /// objects; it must not save (the snapshot is read once).
+    func forEachExisting(_ ids: [ObjectID], _ body: (ManagedObject) -> Void) {
+        guard ids.count > 1 else {
+            if let id = ids.first, let object = existingOrNil(id) { body(object) }
+            return
+        }
+        var info: EntityInfo?
+        // A querying store's rows are read together first; the state returned holds them.
+        var snapshot: StoreSnapshot? = parent == nil ? prefetchRows(of: ids) : nil
+        for id in ids {
+            if info?.name != id.entityName { info = model.info(named: id.entityName) }
+            guard let info else { continue }
+            if let object = registry.object(entityIndex: info.index, key: id.key) {
+                body(object)
+                continue
+            }
+            let row: EntityTable.Row?
+            if parent == nil {
+                if snapshot == nil { snapshot = coordinator.snapshot() }
+                row =
+                    snapshot?.tables[info.index][id.key]
+                    ?? (coordinator.querying != nil ? coordinator.committedRow(of: id, entityIndex: info.index) : nil)
+            } else {
+                row = baseRow(of: id, info: info)
+            }
+            guard let row else { continue }
+            body(materialize(info: info, key: id.key, row: row))
+        }
+    }
+
     /// The object with the given ID, if it exists in this context or in the store.
     ///
     /// - Throws: `PersistenceError.Code.unknownEntity` if the model has no such entity;
@@ -65,12 +102,8 @@ extension ManagedContext {
         info: EntityInfo, key: Int64, row: EntityTable.Row, materializing: EntityDescription? = nil
     ) -> ManagedObject {
         if let object = registry.object(entityIndex: info.index, key: key) { return object }
-        let object =
-            if let materializing {
-                info.managedObjectClass.init(entity: materializing, insertInto: nil)
-            } else {
-                info.managedObjectClass.init(entity: info.materializingDescription, insertInto: nil)
-            }
+        let object = info.managedObjectClass.init(
+            entity: materializing ?? registry.materializingDescription(of: info), insertInto: nil)
         object.objectKey = key
         object.values = row.values
         object.committed = row.values
@@ -95,6 +128,10 @@ extension ManagedContext {
         touched.removeAll()
         for object in deleted {
             object.flags.isDeleted = false
+            // A cascade unlinks the objects it deletes without touching them.
+            if !object.flags.isTouched, let committed = object.committed, object.values != committed {
+                object.replaceValues(committed)
+            }
             object.observationDidDelete()
         }
         for object in inserted {

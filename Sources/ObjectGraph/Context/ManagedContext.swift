@@ -228,6 +228,11 @@ public final class ManagedContext {
             unregister(object)
             object.flags = ManagedObject.Flags()
         } else {
+            if deleted.isEmpty {
+                // Skip the first few doublings of a batch of deletes.
+                deleted.reserveCapacity(16)
+                deletionOrder.reserveCapacity(16)
+            }
             deleted.insert(object)
             deletionOrder.append(object)
         }
@@ -275,8 +280,8 @@ public final class ManagedContext {
 
     /// Drops an object from the context; it keeps its values but no longer has a context.
     func unregister(_ object: ManagedObject) {
-        registry[object.objectID] = nil
-        touched.remove(object)
+        registry.remove(object)
+        if object.flags.isTouched { touched.remove(object) }
         object.flags.isTouched = false
         object.context = nil
     }
@@ -296,19 +301,15 @@ private struct ContextDeleteActions: DeleteRuleActions {
 
     func nullify(_ source: ObjectID, inverseSlot: Int, of targets: [ObjectID], destinationIndex: Int) {
         let destination = context.model.infos[destinationIndex]
-        context.prefetchRows(of: targets)
-        for id in targets {
+        context.forEachExisting(targets) { target in
             // A target of a sub-entity has the inverse at its own slot.
-            guard let target = context.existingOrNil(id) else { continue }
             target.removeRelated(source, at: destination.slot(inverseSlot, in: target.info))
         }
     }
 
     func cascade(from source: ObjectID, to targets: [ObjectID], through relationship: EntityInfo.ResolvedRelationship) {
-        context.prefetchRows(of: targets)
-        for id in targets {
-            guard let target = context.existingOrNil(id) else { continue }
-            if relationship.inverseSlot != nil {
+        context.forEachExisting(targets) { target in
+            if relationship.inverseSlot != nil, !Self.unlink(target, from: source, inverseOf: relationship) {
                 target.removeRelated(source, inverseOf: relationship)
             }
             context.delete(target)
@@ -317,5 +318,36 @@ private struct ContextDeleteActions: DeleteRuleActions {
 
     func deny(_ source: ObjectID, through relationship: EntityInfo.ResolvedRelationship, targets: [ObjectID]) {
         // Checked at save, when the targets may have been deleted or unlinked since.
+    }
+
+    /// Removes `id` from `target`'s side of `relationship` (a relationship of `id`'s entity
+    /// whose inverse this object has), as `removeRelated(_:inverseOf:)` does, but without
+    /// recording a change: for an object that a cascade deletes right after, so that it does
+    /// not join the context's touched objects only to leave them at the save. `rollback()`
+    /// restores a deleted object's saved values whether it was touched or not.
+    ///
+    /// Returns `false`, changing nothing, when something must see the change as it happens: a
+    /// change journal (an all-or-nothing operation), an undo manager or an observer; the caller
+    /// then uses `removeRelated(_:inverseOf:)`.
+    static func unlink(
+        _ target: ManagedObject, from id: ObjectID, inverseOf relationship: EntityInfo.ResolvedRelationship
+    ) -> Bool {
+        guard let context = target.context, context.journal == nil, context.undoRecorder == nil,
+            target.observationRegistrar == nil, !target.flags.isInserted, !target.flags.isDeleted,
+            !target.flags.isMissing
+        else { return false }
+        guard let slot = relationship.inverseSlot(in: target.info) else { return true }
+        switch target.values[slot] {
+        case .object(let current) where current == id:
+            target.values[slot] = .null
+        case .objects(var ids):
+            guard let index = ids.firstIndex(of: id) else { return true }
+            target.values[slot] = .null  // drops the array's second reference, so the removal needs no copy
+            ids.remove(at: index)
+            target.values[slot] = .objects(ids)
+        default:
+            break
+        }
+        return true
     }
 }

@@ -32,6 +32,9 @@ struct ObjectRegistry: ~Copyable {
         @exclusivity(unchecked) var chunks: [[Unmanaged<ManagedObject>?]] = []
         // Unchecked: read on every lookup; one context's, in one domain, no access overlaps.
         @exclusivity(unchecked) var overflow: [Int64: Unmanaged<ManagedObject>] = [:]
+        /// The entity's description bound for materializing (`EntityInfo.materializingDescription`),
+        /// made on first use: objects read one at a time (relationships, cascades) share it.
+        var materializing: EntityDescription?
 
         init(name: String) { self.name = name }
     }
@@ -131,6 +134,37 @@ struct ObjectRegistry: ~Copyable {
         }
         if entity.set(object, forKey: key) { count += 1 }
         retained?[ObjectIdentifier(object)] = object
+    }
+
+    /// Removes `object`, registered under its own ID, without looking its entity up by name.
+    mutating func remove(_ object: ManagedObject) {
+        let entityIndex = object.info.index
+        guard entityIndex >= 0 else { return }
+        remove(entityIndex: entityIndex, key: object.objectKey)
+    }
+
+    /// `info.materializingDescription`, made once per entity and context.
+    mutating func materializingDescription(of info: EntityInfo) -> EntityDescription {
+        let entityIndex = info.index
+        guard entityIndex >= 0 else { return info.materializingDescription }
+        if entityIndex >= entities.count {
+            entities.append(contentsOf: repeatElement(nil, count: entityIndex - entities.count + 1))
+            if entities.count > 8 {
+                for case let (index, entity?) in entities.enumerated() { entityIndexByName[entity.name] = index }
+            }
+        }
+        let entity: EntityObjects
+        if let existing = entities[entityIndex] {
+            entity = existing
+        } else {
+            entity = EntityObjects(name: info.name)
+            entities[entityIndex] = entity
+            if entities.count > 8 { entityIndexByName[entity.name] = entityIndex }
+        }
+        if let cached = entity.materializing, cached.boundInfo === info { return cached }
+        let made = info.materializingDescription
+        entity.materializing = made
+        return made
     }
 
     private mutating func remove(entityIndex: Int, key: Int64) {

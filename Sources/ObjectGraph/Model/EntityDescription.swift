@@ -81,6 +81,16 @@ public struct EntityDescription: Sendable, Hashable {
         get { storage.fields.isMaterializing }
         set { update { $0.isMaterializing = newValue } }
     }
+    /// This description bound to `info` for objects read from the store (`boundInfo` and
+    /// `isMaterializing` set in one copy of the storage).
+    func materializing(boundTo info: EntityInfo) -> EntityDescription {
+        var bound = self
+        bound.update {
+            $0.boundInfo = info
+            $0.isMaterializing = true
+        }
+        return bound
+    }
     /// Per-object initial values of a typed subclass's attributes, evaluated for each new object.
     var initialValues: [InitialValue] {
         get { storage.fields.initialValues }

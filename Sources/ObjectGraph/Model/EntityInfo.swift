@@ -123,10 +123,7 @@ final class EntityInfo: Sendable {
     }
 
     var materializingDescription: EntityDescription {
-        var bound = description
-        bound.boundInfo = self
-        bound.isMaterializing = true
-        return bound
+        description.materializing(boundTo: self)
     }
 
     var name: String { description.name }

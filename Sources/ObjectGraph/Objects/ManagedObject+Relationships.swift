@@ -7,8 +7,10 @@ extension ManagedObject {
         switch stored {
         case .object(let id): return context.existingOrNil(id).map { [$0] } ?? []
         case .objects(let ids):
-            context.prefetchRows(of: ids)
-            return ids.compactMap { context.existingOrNil($0) }
+            var objects: [ManagedObject] = []
+            objects.reserveCapacity(ids.count)
+            context.forEachExisting(ids) { objects.append($0) }
+            return objects
         default: return []
         }
     }

@@ -4,6 +4,9 @@ import Foundation
 struct PredicateRegex {
     let expression: NSRegularExpression
     let options: PredicateExpression.Options
+    /// Text every matching string contains (``requiredLiterals(in:caseInsensitive:)``), folded as
+    /// the pattern is.
+    let requiredLiterals: [String]
 
     /// Compiles `pattern`; `[c]` makes it case-insensitive, `[d]` folds diacritics in both the
     /// pattern and the subject.
@@ -20,6 +23,8 @@ struct PredicateRegex {
         _ = try NSRegularExpression(pattern: source, options: regexOptions)
         self.expression = try NSRegularExpression(pattern: "\\A(?:\(source))\\z", options: regexOptions)
         self.options = options
+        self.requiredLiterals = Self.requiredLiterals(
+            in: source, caseInsensitive: options.contains(.caseInsensitive))
     }
 
     static func isValid(_ pattern: String) -> Bool {

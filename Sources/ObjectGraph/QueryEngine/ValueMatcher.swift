@@ -272,6 +272,8 @@ private final class RegexMatcher: ValueMatcher {
     let regex: PredicateRegex
     init(_ regex: PredicateRegex) { self.regex = regex }
 
+    override var signatureTest: StringSignatureCondition? { regex.signatureTest }
+
     override func matches(_ value: StoreValue) -> Bool {
         guard case .string(let text) = value else { return false }
         return regex.matches(text)

@@ -107,6 +107,7 @@ struct JSONReader {
         }
         let start = position
         let token = numberToken()
+        if let exact = Self.exactDouble(token) { return exact }
         // Short tokens become small strings, which do not allocate.
         guard !token.isEmpty, let value = Double(String(decoding: token, as: UTF8.self)), value.isFinite else {
             throw error("expected a number", at: start)
@@ -196,6 +197,11 @@ struct JSONReader {
     }
 
     private func decodeUTF8(_ slice: ArraySlice<UInt8>, at offset: Int) throws -> String {
+        // ASCII (most keys and values) is valid UTF-8 as it is: made without the generic validator.
+        let ascii = slice.withUnsafeBufferPointer { buffer in
+            buffer.allSatisfy { $0 < 0x80 } ? String(decoding: buffer, as: UTF8.self) : nil
+        }
+        if let ascii { return ascii }
         guard let string = String(validating: slice, as: UTF8.self) else {
             throw error("invalid UTF-8 in a string", at: offset)
         }
