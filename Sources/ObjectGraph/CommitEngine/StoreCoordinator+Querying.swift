@@ -75,6 +75,9 @@ extension StoreCoordinator {
     ) throws -> Narrowing? {
         guard let querying else { return nil }
         let layout = try querying.layout()
+        if extra.isEmpty, let narrowing = try selectRows(info, predicate, sort, limit, offset, layout, querying) {
+            return narrowing
+        }
         var appliedLimit = false
         var isExact = false
         var isInSortOrder = false
@@ -97,6 +100,31 @@ extension StoreCoordinator {
         return Narrowing(
             snapshot: snapshot, plan: IndexPlan(keys: keys, isInSortOrder: isInSortOrder), isExact: isExact,
             appliedLimit: appliedLimit)
+    }
+
+    /// ``narrow(_:predicate:sort:limit:offset:alsoLoading:)`` in one query that reads the rows
+    /// themselves, when the store's SQL selects exactly the objects and their order; `nil` when
+    /// it does not.
+    private func selectRows(
+        _ info: EntityInfo, _ predicate: PredicateExpression?, _ sort: [FetchSortDescriptor], _ limit: Int?,
+        _ offset: Int, _ layout: SQLStoreSchema, _ querying: any QueryingStore
+    ) throws -> Narrowing? {
+        let found = try querying.withDatabase { database -> (String, [SQLValue])? in
+            let translation = SQLFetchTranslation(
+                predicate: predicate, sort: sort, entity: info, schema: layout, dialect: database.dialect)
+            guard translation.isExact, translation.order != nil else { return nil }
+            let columns = layout.rowColumns(
+                entityIndex: info.index, alias: SQLFetchTranslation.alias, database.dialect)
+            return (translation.select(columns, limit: limit, offset: offset), translation.bindings)
+        }
+        guard let (query, bindings) = found else { return nil }
+        let (keys, snapshot) = try commitLock.withLock { _ in
+            let rows = try querying.rows(entityIndex: info.index, query: query, bindings: bindings)
+            return (rows.map(\.key), cache([info.index: rows]))
+        }
+        return Narrowing(
+            snapshot: snapshot, plan: IndexPlan(keys: keys, isInSortOrder: true), isExact: true,
+            appliedLimit: limit != nil)
     }
 
     /// The keys of the committed objects a fetch selects, in order, offset and limited, when a
@@ -173,20 +201,33 @@ extension StoreCoordinator {
         }
         guard !wanted.isEmpty else { return current }
         let loaded = try wanted.map { try querying.rows(entityIndex: $0.entityIndex, keys: $0.keys) }
-        return state.withLock { state in
-            let incoming = loaded.reduce(0) { $0 + $1.count }
+        var gone: [Int: [Int64]] = [:]
+        for (wanted, rows) in zip(wanted, loaded) where !wanted.refreshed.isEmpty {
+            let found = Set(rows.map(\.key))
+            gone[wanted.entityIndex] = wanted.refreshed.filter { !found.contains($0) }
+        }
+        return cache(
+            Dictionary(zip(wanted.map(\.entityIndex), loaded), uniquingKeysWith: { first, _ in first }), removing: gone)
+    }
+
+    /// Puts rows read from a querying store (by entity index) in the cache, and takes out the
+    /// rows of `gone` (keys the store no longer holds); returns the committed state holding them.
+    /// A cache that would grow past its limit is emptied first, and one that still holds more (a
+    /// single read larger than the limit) is emptied after. Call it holding the commit lock.
+    func cache(_ loaded: [Int: [(key: Int64, row: EntityTable.Row)]], removing gone: [Int: [Int64]] = [:])
+        -> StoreSnapshot
+    {
+        state.withLock { state in
+            let incoming = loaded.values.reduce(0) { $0 + $1.count }
             if state.snapshot.count + incoming > state.rowCacheLimit {
                 state.snapshot = Self.withoutRows(state.snapshot)
                 state.uniqueIndexes = [:]
             }
-            for (wanted, rows) in zip(wanted, loaded) {
-                if !wanted.refreshed.isEmpty {
-                    let found = Set(rows.map(\.key))
-                    for key in wanted.refreshed where !found.contains(key) {
-                        state.snapshot.tables[wanted.entityIndex].set(nil, forKey: key)
-                    }
-                }
-                for (key, row) in rows { state.snapshot.tables[wanted.entityIndex].set(row, forKey: key) }
+            for (entityIndex, keys) in gone {
+                for key in keys { state.snapshot.tables[entityIndex].set(nil, forKey: key) }
+            }
+            for (entityIndex, rows) in loaded {
+                for (key, row) in rows { state.snapshot.tables[entityIndex].set(row, forKey: key) }
             }
             let holding = state.snapshot
             // More rows than the cache keeps: the caller's copy holds them while it needs them.

@@ -63,7 +63,12 @@ struct SQLFetchTranslation {
     /// The limit and offset apply only when the selection is exact and ordered as the fetch
     /// asks (else the engine applies them after re-checking and sorting).
     func selectKeys(limit: Int?, offset: Int) -> String {
-        var sql = "SELECT \(Self.alias).\(dialect.quote(SQLStoreSchema.keyColumn)) FROM \(table) AS \(Self.alias)"
+        select("\(Self.alias).\(dialect.quote(SQLStoreSchema.keyColumn))", limit: limit, offset: offset)
+    }
+
+    /// ``selectKeys(limit:offset:)`` selecting `columns` (of the row ``alias``) instead of the key.
+    func select(_ columns: String, limit: Int?, offset: Int) -> String {
+        var sql = "SELECT \(columns) FROM \(table) AS \(Self.alias)"
         if let condition { sql += " WHERE \(condition)" }
         if let order { sql += " ORDER BY \(order)" }
         guard isExact, order != nil else { return sql }

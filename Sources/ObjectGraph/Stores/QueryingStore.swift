@@ -34,6 +34,12 @@ protocol QueryingStore: PersistentStore {
     /// - Throws: `.storeClosed`; `.corruptStore` for a row that does not fit the model.
     func rows(entityIndex: Int, keys: [Int64]) throws -> [(key: Int64, row: EntityTable.Row)]
 
+    /// The rows `query` selects, in its order, with their to-many members: a query whose columns
+    /// are `SQLStoreSchema.rowColumns(entityIndex:alias:_:)`, run in one read transaction.
+    ///
+    /// - Throws: `.storeClosed`; `.corruptStore` for a row that does not fit the model.
+    func rows(entityIndex: Int, query: String, bindings: [SQLValue]) throws -> [(key: Int64, row: EntityTable.Row)]
+
     /// Every object the store holds, with the next keys its rows imply (not those reserved in
     /// the store, which the container tracks): for the operations that still work on whole
     /// tables.

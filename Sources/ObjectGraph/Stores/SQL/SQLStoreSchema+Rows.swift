@@ -33,35 +33,7 @@ extension SQLStoreSchema {
                 batchRows[record.objectID.key] = EntityTable.Row(version: record.version, values: record.values)
             }
             guard !batchRows.isEmpty else { continue }
-            for join in table.joins {
-                var members: [Int64: [ObjectID]] = [:]
-                try database.forEachRow(
-                    "SELECT owner, member FROM \(q(join.name)) WHERE owner IN (\(list)) ORDER BY owner, position",
-                    bindings
-                ) { row in
-                    guard let owner = row.column(0).integer, let member = join.member(row.column(1)) else {
-                        throw PersistenceError.corruptSQLStore(url, "the join table \(join.name) holds an invalid key")
-                    }
-                    members[owner, default: []].append(member)
-                }
-                for key in batchRows.keys { batchRows[key]?.values[join.slot] = .objects(members[key] ?? []) }
-            }
-            for derived in table.derived {
-                var members: [Int64: [ObjectID]] = [:]
-                try database.forEachRow(
-                    "SELECT \(q(derived.inverseColumn)), \(q(Self.keyColumn)) FROM \(q(derived.destinationTable)) "
-                        + "WHERE \(q(derived.inverseColumn)) IN (\(list)) "
-                        + "ORDER BY \(q(derived.inverseColumn)), \(q(Self.keyColumn))",
-                    bindings
-                ) { row in
-                    guard let owner = row.column(0).integer, let member = row.column(1).integer else {
-                        throw PersistenceError.corruptSQLStore(
-                            url, "\(derived.destinationTable).\(derived.inverseColumn) holds a non-integer key")
-                    }
-                    members[owner, default: []].append(ObjectID(entityName: derived.destinationTable, key: member))
-                }
-                for key in batchRows.keys { batchRows[key]?.values[derived.slot] = .objects(members[key] ?? []) }
-            }
+            try readMembers(into: &batchRows, of: table, database, url: url)
             for (key, row) in batchRows {
                 if let problem = info.problem(with: row.values) {
                     throw PersistenceError.corruptSQLStore(
@@ -92,5 +64,92 @@ extension SQLStoreSchema {
         }
         snapshot.metadata = try readStoreMetadata(database)
         return snapshot
+    }
+}
+
+extension SQLStoreSchema {
+    /// Fills in the to-many members of `rows` (by key, rows of `table`), a few statements per
+    /// ``keysPerQuery`` rows.
+    ///
+    /// - Throws: `.corruptStore` naming `url` for a member that is not a key; the database's
+    ///   errors.
+    func readMembers(
+        into rows: inout [Int64: EntityTable.Row], of table: Table, _ database: any SQLDatabase, url: URL
+    ) throws {
+        guard !table.joins.isEmpty || !table.derived.isEmpty else { return }
+        let dialect = database.dialect
+        let q = dialect.quote
+        let keys = Array(rows.keys)
+        var start = 0
+        while start < keys.count {
+            let batch = keys[start..<min(keys.count, start + Self.keysPerQuery)]
+            start += batch.count
+            let bindings = batch.map { SQLValue.integer($0) }
+            let list = dialect.placeholders(batch.count)
+            for join in table.joins {
+                var members: [Int64: [ObjectID]] = [:]
+                try database.forEachRow(
+                    "SELECT owner, member FROM \(q(join.name)) WHERE owner IN (\(list)) ORDER BY owner, position",
+                    bindings
+                ) { row in
+                    guard let owner = row.column(0).integer, let member = join.member(row.column(1)) else {
+                        throw PersistenceError.corruptSQLStore(url, "the join table \(join.name) holds an invalid key")
+                    }
+                    members[owner, default: []].append(member)
+                }
+                for key in batch { rows[key]?.values[join.slot] = .objects(members[key] ?? []) }
+            }
+            for derived in table.derived {
+                var members: [Int64: [ObjectID]] = [:]
+                try database.forEachRow(
+                    "SELECT \(q(derived.inverseColumn)), \(q(Self.keyColumn)) FROM \(q(derived.destinationTable)) "
+                        + "WHERE \(q(derived.inverseColumn)) IN (\(list)) "
+                        + "ORDER BY \(q(derived.inverseColumn)), \(q(Self.keyColumn))",
+                    bindings
+                ) { row in
+                    guard let owner = row.column(0).integer, let member = row.column(1).integer else {
+                        throw PersistenceError.corruptSQLStore(
+                            url, "\(derived.destinationTable).\(derived.inverseColumn) holds a non-integer key")
+                    }
+                    members[owner, default: []].append(ObjectID(entityName: derived.destinationTable, key: member))
+                }
+                for key in batch { rows[key]?.values[derived.slot] = .objects(members[key] ?? []) }
+            }
+        }
+    }
+
+    /// The columns a query selects for ``readRows(entityIndex:query:bindings:_:url:)``: the
+    /// entity's key, version and columns, of the table aliased `alias`.
+    func rowColumns(entityIndex: Int, alias: String, _ dialect: SQLDialect) -> String {
+        ([Self.keyColumn, Self.versionColumn] + tables[entityIndex].columns.map(\.name))
+            .map { "\(alias).\(dialect.quote($0))" }.joined(separator: ", ")
+    }
+
+    /// The rows `query` selects (its columns ``rowColumns(entityIndex:alias:_:)``), in its
+    /// order, with their to-many members.
+    ///
+    /// - Throws: `.corruptStore` naming `url` for a value that does not fit the model; the
+    ///   database's errors.
+    func readRows(
+        entityIndex: Int, query: String, bindings: [SQLValue], _ database: any SQLDatabase, url: URL
+    ) throws -> [(key: Int64, row: EntityTable.Row)] {
+        let table = tables[entityIndex]
+        let info = model.infos[entityIndex]
+        let dialect = database.dialect
+        var order: [Int64] = []
+        var rows: [Int64: EntityTable.Row] = [:]
+        try database.forEachRow(query, bindings) { row in
+            let record = try self.record(from: row, table, info, dialect, url: url)
+            order.append(record.objectID.key)
+            rows[record.objectID.key] = EntityTable.Row(version: record.version, values: record.values)
+        }
+        try readMembers(into: &rows, of: table, database, url: url)
+        return try order.map { key in
+            let row = rows[key]!
+            if let problem = info.problem(with: row.values) {
+                throw PersistenceError.corruptSQLStore(url, "\(ObjectID(entityName: info.name, key: key)): \(problem)")
+            }
+            return (key, row)
+        }
     }
 }

@@ -39,6 +39,17 @@ extension SQLiteStore: QueryingStore {
         }
     }
 
+    func rows(entityIndex: Int, query: String, bindings: [SQLValue]) throws -> [(key: Int64, row: EntityTable.Row)] {
+        try state.withLock { open in
+            guard let current = open else { throw PersistenceError.storeClosed(url) }
+            return try current.connection.readTransaction {
+                try current.engine.checkGeneration()
+                return try current.schema.readRows(
+                    entityIndex: entityIndex, query: query, bindings: bindings, current.connection, url: url)
+            }
+        }
+    }
+
     func readAll() throws -> StoreSnapshot {
         try state.withLock { open in
             guard let current = open else { throw PersistenceError.storeClosed(url) }
