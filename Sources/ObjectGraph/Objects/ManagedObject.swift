@@ -63,6 +63,11 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
         var isInValidationHook = false
     }
 
+    deinit {
+        // The context holds its objects weakly: one leaving memory leaves the context's registry.
+        context?.registry.forget(self)
+    }
+
     /// Creates an object of `entity` and inserts it into `context`, or leaves it detached when
     /// `context` is `nil` (insert it later with ``ManagedContext/insert(_:)``).
     ///
@@ -71,11 +76,6 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     /// an initializer cannot throw. See "Programmer errors" in Docs/Validation.md.
     ///
     /// Core Data: `NSManagedObject.init(entity:insertInto:)`.
-    deinit {
-        // The context holds its objects weakly: one leaving memory leaves the context's registry.
-        context?.registry.forget(self)
-    }
-
     public required init(entity: EntityDescription, insertInto context: ManagedContext?) {
         if let bound = entity.boundInfo {
             info = bound
