@@ -27,8 +27,12 @@ extension CommitPlan {
         var runs: [EmptiedEntities.KeyRun] = []
         for entityIndex in emptied {
             let name = model.infos[entityIndex].name
-            current.tables[entityIndex].forEachKeyRun {
-                runs.append(EmptiedEntities.KeyRun(entityName: name, keys: $0))
+            if let keyRuns = emptiedKeyRuns?[entityIndex] {
+                runs += keyRuns.map { EmptiedEntities.KeyRun(entityName: name, keys: $0) }
+            } else {
+                current.tables[entityIndex].forEachKeyRun {
+                    runs.append(EmptiedEntities.KeyRun(entityName: name, keys: $0))
+                }
             }
             emptyEntity(entityIndex)
         }

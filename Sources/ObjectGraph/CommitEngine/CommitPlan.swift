@@ -15,6 +15,8 @@ struct CommitPlan {
     /// Entities whose every object this commit deletes in one step, and those objects' keys.
     var emptied: [Int] = []
     var emptiedEntities: EmptiedEntities?
+    /// The keys of the emptied entities' objects, when `current` does not hold their rows.
+    var emptiedKeyRuns: [Int: [Range<Int64>]]?
     var outcomes: [ObjectID: Outcome] = [:]
     /// Inserted keys merged into another object of the same entity: (entity, from) → to.
     var merged: [Int: [Int64: Int64]] = [:]
@@ -45,6 +47,7 @@ struct CommitPlan {
         var conflicts: [PersistenceError] = []
         inserts = commit.inserted
         emptied = commit.emptied
+        emptiedKeyRuns = commit.emptiedKeyRuns
         for write in commit.updated {
             let objectID = id(write.entityIndex, write.key)
             let stored = current.tables[write.entityIndex][write.key]

@@ -46,15 +46,23 @@ extension StoreCoordinator {
         ids: DeletedObjectIDs, notification: SaveNotification?
     ) {
         var isEmpty = true
+        // Entities without relationships are emptied without visiting a row: a querying store
+        // lists their keys instead of reading their rows.
+        let listsKeys = querying != nil && infos.allSatisfy { $0.relationships.isEmpty }
         let (_, notification) = try commit(
             preparing: { snapshot in
-                let indexes = infos.map(\.index).filter { snapshot.tables[$0].count > 0 }
+                let keyRuns = listsKeys ? try storedKeyRuns(of: infos.map(\.index)) : nil
+                let indexes = infos.map(\.index).filter { index in
+                    keyRuns.map { runs in runs[index]?.isEmpty == false } ?? (snapshot.tables[index].count > 0)
+                }
                 guard !indexes.isEmpty else { return nil }
                 isEmpty = false
                 var plan = BatchDeletePlan(model: model, snapshot: snapshot)
                 try plan.deleteAll(of: indexes)
-                return plan.commit(origin: origin)
-            }, alwaysNotifies: true, readsWholeStore: true)
+                var commit = plan.commit(origin: origin)
+                commit.emptiedKeyRuns = keyRuns
+                return commit
+            }, alwaysNotifies: true, readsWholeStore: !listsKeys)
         // The notification lists the emptied entities' IDs, entity by entity in key order.
         guard !isEmpty, let notification else { return (.listed([]), nil) }
         return (notification.emptied.map { .emptied($0) } ?? .listed([]), notification)
@@ -107,6 +115,32 @@ extension StoreCoordinator {
                 return commit.updated.isEmpty ? nil : commit
             }, alwaysNotifies: true, readsWholeStore: !selects)
         return (changed, changed.isEmpty ? nil : notification)
+    }
+
+    /// The keys of the stored objects of each entity (by index) of a querying store, as runs of
+    /// consecutive keys in key order, read without their rows.
+    private func storedKeyRuns(of entityIndexes: [Int]) throws -> [Int: [Range<Int64>]] {
+        guard let querying else { return [:] }
+        let layout = try querying.layout()
+        return try querying.withDatabase { database in
+            var runs: [Int: [Range<Int64>]] = [:]
+            for entityIndex in entityIndexes {
+                let key = database.dialect.quote(SQLStoreSchema.keyColumn)
+                var entityRuns: [Range<Int64>] = []
+                try database.forEachRow(
+                    "SELECT \(key) FROM \(database.dialect.quote(layout.tables[entityIndex].name)) ORDER BY \(key)"
+                ) { row in
+                    guard let next = row.column(0).integer else { return }
+                    if let last = entityRuns.last, last.upperBound == next {
+                        entityRuns[entityRuns.count - 1] = last.lowerBound..<(next + 1)
+                    } else {
+                        entityRuns.append(next..<(next + 1))
+                    }
+                }
+                runs[entityIndex] = entityRuns
+            }
+            return runs
+        }
     }
 
     /// Whether a querying store selects the objects `expression` matches with its SQL alone, or

@@ -18,6 +18,9 @@ extension StoreCoordinator {
         /// Entities (by index) every committed object of which this commit deletes, in one step,
         /// before its other writes: a delete of everything that visits no rows.
         var emptied: [Int] = []
+        /// The keys of the `emptied` entities' objects, when the committed state does not hold
+        /// their rows (a querying store's cache); `nil`: read from the committed state.
+        var emptiedKeyRuns: [Int: [Range<Int64>]]?
         var policy: MergePolicy = .error
         /// The context that saves, for the save notification.
         var origin = ContextIdentifier(number: 0, name: nil)

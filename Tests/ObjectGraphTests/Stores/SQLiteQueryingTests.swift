@@ -282,4 +282,33 @@ import Testing
         let reader = try PersistentContainer(model: TestModels.fruits, store: SQLiteStore(url: url)).newContext()
         #expect(try reader.fetch(check).map(\.name).sorted() == (0..<10).map { "fruit \($0 * 100 + 1)" }.sorted())
     }
+
+    @Test func deletingEveryObjectOfAnEntityWithoutRelationshipsReadsNoRow() throws {
+        let url = TemporaryDirectory.make().appendingPathComponent("people.sqlite")
+        let model = try ManagedObjectModel(entities: [
+            EntityDescription(name: "Person", attributes: [AttributeDescription(name: "mail", type: .string)])
+        ])
+        do {
+            let context = try PersistentContainer(model: model, store: SQLiteStore(url: url)).newContext()
+            for index in 0..<30 { try person(in: context, model: model).setValue("p\(index)", forKey: "mail") }
+            try context.save()
+            var first = FetchRequest<ManagedObject>(entityName: "Person")
+            first.fetchLimit = 3
+            for object in try context.fetch(first) { context.delete(object) }
+            try context.save()
+        }
+        let store = SQLiteStore(url: url)
+        let container = try PersistentContainer(model: model, store: store)
+        let context = container.newContext()
+        let kept = try context.fetch(
+            FetchRequest<ManagedObject>(entityName: "Person", predicate: try FetchPredicate(format: "mail == 'p9'")))
+        #expect(try context.deleteAll(entityName: "Person") == 27)
+        #expect(cachedRows(container) == 0)
+        #expect(kept.count == 1 && kept.allSatisfy { $0.isDeleted })
+        let deleted = try #require(try store.fetchHistory(after: nil).last).changes
+        #expect(deleted.count == 27 && deleted.allSatisfy { $0.changeType == .delete })
+        #expect(Set(deleted.map(\.objectID.key)) == Set(4...30))
+        let reopened = try PersistentContainer(model: model, store: SQLiteStore(url: url)).newContext()
+        #expect(try reopened.count(for: FetchRequest<ManagedObject>(entityName: "Person")) == 0)
+    }
 }
