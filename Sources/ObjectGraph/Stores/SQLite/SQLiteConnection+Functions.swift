@@ -92,19 +92,21 @@ private func callSQLiteFunction(
     case .real(let number): sqlite3_result_double(context, number)
     case .text(let text) where text.isEmpty:
         // An empty string must not pass a null pointer, which SQLite reads as NULL.
-        sqlite3_result_text64(context, "", 0, sqliteTransient, UInt8(SQLITE_UTF8))
+        sqlite3_result_text64(context, "", 0, SQLiteStatement.transient, UInt8(SQLITE_UTF8))
     case .text(var text):
         text.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 sqlite3_result_text64(
-                    context, chars.baseAddress, UInt64(chars.count), sqliteTransient, UInt8(SQLITE_UTF8))
+                    context, chars.baseAddress, UInt64(chars.count), SQLiteStatement.transient, UInt8(SQLITE_UTF8))
             }
         }
     case .blob(let bytes):
         if bytes.isEmpty {
             sqlite3_result_zeroblob(context, 0)
         } else {
-            bytes.withUnsafeBytes { sqlite3_result_blob64(context, $0.baseAddress, UInt64($0.count), sqliteTransient) }
+            bytes.withUnsafeBytes {
+                sqlite3_result_blob64(context, $0.baseAddress, UInt64($0.count), SQLiteStatement.transient)
+            }
         }
     }
 }
@@ -114,12 +116,6 @@ private func destroySQLiteFunctionBox(_ pointer: UnsafeMutableRawPointer?) {
     // Balances the `passRetained` of `createFunction`; SQLite calls this once per registration.
     guard let pointer else { return }
     Unmanaged<SQLiteFunctionBox>.fromOpaque(pointer).release()
-}
-
-/// SQLite copies a result before the call returns (`SQLITE_TRANSIENT`, the destructor pointer -1,
-/// which is not imported).
-private var sqliteTransient: sqlite3_destructor_type {
-    unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
 }
 
 /// One argument of a function call as a ``SQLValue``.

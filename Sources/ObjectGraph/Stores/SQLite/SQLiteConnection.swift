@@ -133,7 +133,7 @@ final class SQLiteStatement: SQLStatement {
 
     /// SQLite copies bound text and blobs before the call returns (`SQLITE_TRANSIENT`, whose C
     /// definition is the destructor pointer -1 and so is not imported).
-    private static var transient: sqlite3_destructor_type {
+    static var transient: sqlite3_destructor_type {
         unsafeBitCast(OpaquePointer(bitPattern: -1), to: sqlite3_destructor_type.self)
     }
 
