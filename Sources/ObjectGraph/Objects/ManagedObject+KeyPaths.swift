@@ -142,8 +142,8 @@ extension ManagedObject {
         let values = try objects.compactMap { try $0.value(following: operand, path: path) }
         let result: KeyPathAggregate.Outcome
         switch first {
-        case "@sum": result = KeyPathAggregate.sum(values)
-        case "@avg": result = KeyPathAggregate.average(values)
+        case "@sum": result = KeyPathAggregate.sumOrAverage(.sum, values)
+        case "@avg": result = KeyPathAggregate.sumOrAverage(.avg, values)
         case "@min": result = KeyPathAggregate.extreme(values, smallest: true)
         case "@max": result = KeyPathAggregate.extreme(values, smallest: false)
         case "@unionOfObjects": return values
@@ -203,6 +203,11 @@ private enum KeyPathAggregate {
             }
         }
 
+        var isDecimal: Bool {
+            if case .decimal = self { true } else { false }
+        }
+
+        /// The number as a `Decimal`; only for finite numbers (`Decimal` holds no infinity).
         var decimal: Decimal {
             switch self {
             case .integer(let number): Decimal(number)
@@ -212,47 +217,26 @@ private enum KeyPathAggregate {
         }
     }
 
-    static func numbers(_ values: [Any]) -> Result<[Number], KeyPathAggregateFailure> {
-        var numbers: [Number] = []
-        numbers.reserveCapacity(values.count)
+    /// `@sum` or `@avg` of the values, as a fetch predicate computes them
+    /// (``PredicateAggregation``): integers sum to an `Int64` (a `Double` past its range), any
+    /// `Double` makes the result a `Double`, any `Decimal` a `Decimal`; the average of nothing is
+    /// `nil`.
+    static func sumOrAverage(_ function: PredicateExpression.CollectionFunction, _ values: [Any]) -> Outcome {
+        var stored: [StoreValue] = []
+        stored.reserveCapacity(values.count)
         for value in values {
-            guard let number = Number(value) else {
-                return .failure(KeyPathAggregateFailure(typeName: "\(type(of: value))"))
+            switch Number(value) {
+            case .integer(let number): stored.append(.int(number))
+            case .real(let number): stored.append(.double(number))
+            case .decimal(let number): stored.append(.decimal(number))
+            case nil: return .cannotCombine("\(type(of: value))")
             }
-            numbers.append(number)
         }
-        return .success(numbers)
-    }
-
-    static func sum(_ values: [Any]) -> Outcome {
-        switch numbers(values) {
-        case .failure(let failure): return .cannotCombine(failure.typeName)
-        case .success(let numbers): return .value(total(numbers))
-        }
-    }
-
-    /// The sum in the widest kind present: `Decimal`, then `Double`, then `Int64`.
-    private static func total(_ numbers: [Number]) -> Any {
-        if numbers.contains(where: { if case .decimal = $0 { true } else { false } }) {
-            return numbers.reduce(Decimal(0)) { $0 + $1.decimal }
-        }
-        var integer: Int64 = 0
-        for number in numbers {
-            guard case .integer(let value) = number else { return numbers.reduce(0.0) { $0 + $1.double } }
-            let (sum, overflow) = integer.addingReportingOverflow(value)
-            if overflow { return numbers.reduce(0.0) { $0 + $1.double } }
-            integer = sum
-        }
-        return integer
-    }
-
-    static func average(_ values: [Any]) -> Outcome {
-        switch numbers(values) {
-        case .failure(let failure): return .cannotCombine(failure.typeName)
-        case .success(let numbers):
-            guard !numbers.isEmpty else { return .value(nil) }
-            if case let sum as Decimal = total(numbers) { return .value(sum / Decimal(numbers.count)) }
-            return .value(numbers.reduce(0.0) { $0 + $1.double } / Double(numbers.count))
+        switch PredicateAggregation.apply(function, to: stored) {
+        case .int(let number): return .value(number)
+        case .double(let number): return .value(number)
+        case .decimal(let number): return .value(number)
+        default: return .value(nil)
         }
     }
 
@@ -267,8 +251,10 @@ private enum KeyPathAggregate {
             guard Number(first) != nil else { return .cannotCombine("\(type(of: first))") }
             isBefore = { (a, b) in
                 guard let a = Number(a), let b = Number(b) else { return nil }
-                if case .decimal = a { return a.decimal < b.decimal }
-                if case .decimal = b { return a.decimal < b.decimal }
+                // A decimal compares exactly, unless a side is an infinity or NaN, which a
+                // `Decimal` made from a `Double` cannot hold.
+                let exact = (a.isDecimal || b.isDecimal) && a.double.isFinite && b.double.isFinite
+                if exact { return a.decimal < b.decimal }
                 return a.double < b.double
             }
         }
@@ -279,9 +265,4 @@ private enum KeyPathAggregate {
         }
         return .value(best)
     }
-}
-
-/// A value a collection operator cannot treat as a number.
-private struct KeyPathAggregateFailure: Error {
-    let typeName: String
 }

@@ -132,35 +132,15 @@ import Testing
 
     @Test func aWriterProcessWithTheOldModelStopsWithModelMismatch() throws {
         let url = TemporaryDirectory.make().appendingPathComponent("shared.sqlite")
-        let process = Process()
-        process.executableURL = try CrashSafetyTests.writerURL()
-        process.arguments = ["sqlite", url.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        defer {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        var acknowledged: Int64 = 0
-        var text = ""
-        while acknowledged < 20 {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-            acknowledged = text.split(separator: "\n").compactMap { Int64($0) }.last ?? acknowledged
-        }
+        let writer = try SQLiteWriterProcess(url: url)
+        defer { writer.stop() }
+        let acknowledged = writer.waitForSave(after: 19)
         #expect(acknowledged >= 20, "the writer saved \(acknowledged) times")
 
         let container = try PersistentContainer(
             model: try MigrationCrashTests.migratedModel(), store: SQLiteStore(url: url, busyTimeout: .seconds(10)))
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        #expect(!process.isRunning, "the writer went on saving after the migration")
-        #expect(process.terminationStatus == 1)
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(writer.waitForExit(seconds: 10) == 1, "the writer went on saving after the migration")
+        let message = writer.errorOutput()
         #expect(message.contains("modelMismatch") && message.contains("Another process migrated"), "\(message)")
 
         // The store holds every save the writer made before the migration, and nothing after it.

@@ -21,25 +21,9 @@ import Testing
         context.automaticallyMergesChanges = true
         #expect(try context.count(for: Entry.fetchRequest()) == 0)
 
-        let process = Process()
-        process.executableURL = try CrashSafetyTests.writerURL()
-        process.arguments = ["sqlite", url.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        var acknowledged: Int64 = 0
-        var text = ""
-        while acknowledged < 20 {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-            acknowledged = text.split(separator: "\n").compactMap { Int64($0) }.last ?? acknowledged
-        }
+        let writer = try SQLiteWriterProcess(url: url)
+        defer { writer.stop() }
+        let acknowledged = writer.waitForSave(after: 19)
         #expect(acknowledged >= 20, "the writer saved \(acknowledged) times")
 
         // This process's next fetch sees every save the writer reported, and a registered object
@@ -61,8 +45,7 @@ import Testing
             return entry
         }
         try context.save()
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        writer.stop()
 
         let check = try PersistentContainer(model: model, storeDescription: .sqliteFile(url)).newContext()
         let entries = try check.fetch(Entry.fetchRequest())

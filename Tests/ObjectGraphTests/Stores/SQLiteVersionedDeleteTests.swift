@@ -17,29 +17,9 @@ import Testing
 
     @Test func deletingARowAnotherProcessUpdatedIsAConflictAndWritesNothing() throws {
         let url = TemporaryDirectory.make().appendingPathComponent("shared.sqlite")
-        let process = Process()
-        process.executableURL = try CrashSafetyTests.writerURL()
-        process.arguments = ["sqlite", url.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        var text = ""
-        func waitForSave(after number: Int64) -> Int64 {
-            var last: Int64 = 0
-            while last <= number {
-                let data = output.fileHandleForReading.availableData
-                if data.isEmpty { break }
-                text += String(decoding: data, as: UTF8.self)
-                last = text.split(separator: "\n").compactMap { Int64($0) }.last ?? last
-            }
-            return last
-        }
-        let first = waitForSave(after: 2)
+        let writer = try SQLiteWriterProcess(url: url)
+        defer { writer.stop() }
+        let first = writer.waitForSave(after: 2)
         #expect(first > 2)
 
         // This process reads the tally, then the writer updates it (every save does).
@@ -57,9 +37,8 @@ import Testing
             Issue.record("the tally holds no count")
             return
         }
-        #expect(waitForSave(after: seen) > seen)
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        #expect(writer.waitForSave(after: seen) > seen)
+        writer.stop()
 
         var changes = StoreChangeSet(
             inserted: [], updated: [], deleted: [untouched.objectID, stale.objectID], snapshot: read)
