@@ -118,22 +118,24 @@ struct ObjectRegistry: ~Copyable {
         let entityIndex = object.info.index
         let key = object.objectKey
         precondition(entityIndex >= 0 && key >= 1, "Registered objects belong to the model and have keys.")
+        let entity = objects(ofEntityAt: entityIndex, named: object.info.name)
+        if entity.set(object, forKey: key) { count += 1 }
+        retained?[ObjectIdentifier(object)] = object
+    }
+
+    /// The objects of the entity at `entityIndex` (a valid index), made empty on first use.
+    private mutating func objects(ofEntityAt entityIndex: Int, named name: String) -> EntityObjects {
         if entityIndex >= entities.count {
             entities.append(contentsOf: repeatElement(nil, count: entityIndex - entities.count + 1))
             if entities.count > 8 {
                 for case let (index, entity?) in entities.enumerated() { entityIndexByName[entity.name] = index }
             }
         }
-        let entity: EntityObjects
-        if let existing = entities[entityIndex] {
-            entity = existing
-        } else {
-            entity = EntityObjects(name: object.info.name)
-            entities[entityIndex] = entity
-            if entities.count > 8 { entityIndexByName[entity.name] = entityIndex }
-        }
-        if entity.set(object, forKey: key) { count += 1 }
-        retained?[ObjectIdentifier(object)] = object
+        if let existing = entities[entityIndex] { return existing }
+        let entity = EntityObjects(name: name)
+        entities[entityIndex] = entity
+        if entities.count > 8 { entityIndexByName[entity.name] = entityIndex }
+        return entity
     }
 
     /// Removes `object`, registered under its own ID, without looking its entity up by name.
@@ -147,20 +149,7 @@ struct ObjectRegistry: ~Copyable {
     mutating func materializingDescription(of info: EntityInfo) -> EntityDescription {
         let entityIndex = info.index
         guard entityIndex >= 0 else { return info.materializingDescription }
-        if entityIndex >= entities.count {
-            entities.append(contentsOf: repeatElement(nil, count: entityIndex - entities.count + 1))
-            if entities.count > 8 {
-                for case let (index, entity?) in entities.enumerated() { entityIndexByName[entity.name] = index }
-            }
-        }
-        let entity: EntityObjects
-        if let existing = entities[entityIndex] {
-            entity = existing
-        } else {
-            entity = EntityObjects(name: info.name)
-            entities[entityIndex] = entity
-            if entities.count > 8 { entityIndexByName[entity.name] = entityIndex }
-        }
+        let entity = objects(ofEntityAt: entityIndex, named: info.name)
         if let cached = entity.materializing, cached.boundInfo === info { return cached }
         let made = info.materializingDescription
         entity.materializing = made
