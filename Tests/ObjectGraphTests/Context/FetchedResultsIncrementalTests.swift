@@ -208,7 +208,10 @@ private final class Pair {
                 }
             case 2:
                 try round("edits + processPendingChanges") {
-                    for _ in 0..<Int.random(in: 1...3, using: &random) { try edit(in: context, baskets: baskets) }
+                    // Mostly a few edits a round; now and then more than the journal traces one by one.
+                    let edits =
+                        Int.random(in: 0..<10, using: &random) == 0 ? 300 : Int.random(in: 1...3, using: &random)
+                    for _ in 0..<edits { try edit(in: context, baskets: baskets) }
                     context.processPendingChanges()
                 }
             case 3:
@@ -251,7 +254,10 @@ private final class Pair {
                 try round("child saves") {
                     let child = context.newChildContext()
                     let childBaskets = try child.fetch(Basket.fetchRequest())
-                    for _ in 0..<Int.random(in: 1...3, using: &random) { try edit(in: child, baskets: childBaskets) }
+                    // Mostly a few edits a round; now and then more than the journal traces one by one.
+                    let edits =
+                        Int.random(in: 0..<10, using: &random) == 0 ? 300 : Int.random(in: 1...3, using: &random)
+                    for _ in 0..<edits { try edit(in: child, baskets: childBaskets) }
                     try child.save()
                 }
             case 9:
@@ -377,7 +383,9 @@ private final class Pair {
         for _ in 0..<200 {
             let oldRuns = FetchedResultsSectionRuns(names)
             runs.beginRound()
-            for _ in 0..<Int.random(in: 1...3, using: &random) {
+            // Mostly a few edits a round; now and then more than the journal traces one by one.
+            let edits = Int.random(in: 0..<10, using: &random) == 0 ? 300 : Int.random(in: 1...3, using: &random)
+            for _ in 0..<edits {
                 if Bool.random(using: &random), !names.isEmpty {
                     let position = Int.random(in: 0..<names.count, using: &random)
                     names.remove(at: position)
