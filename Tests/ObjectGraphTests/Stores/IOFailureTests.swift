@@ -39,6 +39,15 @@ import Testing
         return (open, fileSystem.calls.count - open)
     }
 
+    /// A container on a seeded file store at `url` through `fileSystem`, and a context of it.
+    static func openSeeded(_ kind: FileStoreKind, at url: URL, _ fileSystem: FaultInjectingFileSystem) throws
+        -> (PersistentContainer, ManagedContext)
+    {
+        try seed(kind, at: url)
+        let container = try PersistentContainer(model: TestModels.fruits, store: makeStore(kind, at: url, fileSystem))
+        return (container, container.newContext())
+    }
+
     static func leftoverTemporaryFiles(next url: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
             .filter { $0.hasPrefix(".objectgraph-tmp-") }
@@ -116,12 +125,10 @@ import Testing
     /// leave the old file, now and after a reopen.
     @Test func jsonSaveWhoseDirectoryFsyncFailsKeepsTheOldFile() throws {
         let url = FileStoreKind.json.makeURL()
-        try seed(.json, at: url)
         let fileSystem = FaultInjectingFileSystem()
         do {
-            let container = try PersistentContainer(
-                model: TestModels.fruits, store: Self.makeStore(.json, at: url, fileSystem))
-            let context = container.newContext()
+            let (container, context) = try Self.openSeeded(.json, at: url, fileSystem)
+            defer { withExtendedLifetime(container) {} }
             makeFruit(context, "kiwi")
             let sync = try Self.directorySyncOfNextSave(fileSystem, context)
             let before = try Data(contentsOf: url)
@@ -141,12 +148,10 @@ import Testing
     /// and the store refuses further saves until it is reopened.
     @Test func jsonSaveThatCannotBeUndoneRefusesLaterSavesUntilReopened() throws {
         let url = FileStoreKind.json.makeURL()
-        try seed(.json, at: url)
         let fileSystem = FaultInjectingFileSystem()
         do {
-            let container = try PersistentContainer(
-                model: TestModels.fruits, store: Self.makeStore(.json, at: url, fileSystem))
-            let context = container.newContext()
+            let (container, context) = try Self.openSeeded(.json, at: url, fileSystem)
+            defer { withExtendedLifetime(container) {} }
             makeFruit(context, "kiwi")
             let sync = try Self.directorySyncOfNextSave(fileSystem, context)
             makeFruit(context, "lime")
@@ -168,12 +173,10 @@ import Testing
     /// whose name a power cut could take back.
     @Test func binaryCompactionWhoseDirectoryFsyncFailsKeepsAppendingToADurableName() throws {
         let url = FileStoreKind.binary.makeURL()
-        try seed(.binary, at: url)
         let fileSystem = FaultInjectingFileSystem()
         do {
-            let container = try PersistentContainer(
-                model: TestModels.fruits, store: Self.makeStore(.binary, at: url, fileSystem))
-            let context = container.newContext()
+            let (container, context) = try Self.openSeeded(.binary, at: url, fileSystem)
+            defer { withExtendedLifetime(container) {} }
             makeFruit(context, "kiwi")
             let sync = try Self.directorySyncOfNextSave(fileSystem, context)
             makeFruit(context, "lime")
@@ -192,12 +195,10 @@ import Testing
     /// failed directory fsync then leaves the outcome unknown, and says so.
     @Test func jsonSavesWorkWithoutHardLinks() throws {
         let url = FileStoreKind.json.makeURL()
-        try seed(.json, at: url)
         let fileSystem = FaultInjectingFileSystem()
         do {
-            let container = try PersistentContainer(
-                model: TestModels.fruits, store: Self.makeStore(.json, at: url, fileSystem))
-            let context = container.newContext()
+            let (container, context) = try Self.openSeeded(.json, at: url, fileSystem)
+            defer { withExtendedLifetime(container) {} }
             makeFruit(context, "kiwi")
             let start = fileSystem.calls.count
             try context.save()
