@@ -96,7 +96,7 @@ struct EntityTable: Sendable {
         }
         let target = chunks[chunk].unsafelyUnwrapped
         if !indexes.isEmpty {
-            updateIndexes(key: key, from: target.withRows { offset < $0.count ? $0[offset]?.values : nil }, to: row?.values)
+            updateIndexes(key: key, from: target[offset]?.values, to: row?.values)
         }
         let existed = target.replace(row, at: offset)
         switch (existed, row != nil) {
