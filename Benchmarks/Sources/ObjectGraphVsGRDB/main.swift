@@ -39,6 +39,12 @@ if let flag = arguments.firstIndex(of: "--rss") {
     exit(0)
 }
 
+// Peak memory inserting many small objects in one save (issue 24): one side, in a child.
+if let flag = arguments.firstIndex(of: "--insert-peak-child"), let objects = Int(arguments[flag + 2]) {
+    try runInsertPeakChild(arguments[flag + 1], objects: objects)
+    exit(0)
+}
+
 // The SQLite store's scale table (issue 22): `--scale N [--scale-file PATH]`, and its children.
 if let flag = arguments.firstIndex(of: "--scale-child") {
     try runScaleChild(arguments[flag + 1], path: arguments[flag + 2])
@@ -364,6 +370,8 @@ if haveFiles {
         "| peak RSS after loading \(count) objects (VmHWM; per object above the process's start) | \(ourMemory.peak / 1024) MiB (\(Int(ourMemory.perObject)) B/object) | \(theirMemory.peak / 1024) MiB (\(Int(theirMemory.perObject)) B/object) | \(rawMemory.peak / 1024) MiB (\(Int(rawMemory.perObject)) B/object) | \(String(format: "%.2f", ourMemory.perObject / theirMemory.perObject)) | \(String(format: "%.2f", ourMemory.perObject / rawMemory.perObject)) |"
     )
 }
+
+if only.map(insertPeakName.contains) ?? true { try runInsertPeakComparison() }
 
 // MARK: - W6 delete all + save
 

@@ -24,7 +24,6 @@ extension EntityTable {
     ) -> [Int64] {
         let end = Int64(chunks.count) << Self.chunkShift
         var seen = [UInt64](repeating: 0, count: chunks.count * Self.wordsPerChunk)
-        let inPlace = InPlaceRows.isVerified
         var result: [Int64] = []
         for key in keys where key >= 1 && key <= end {
             let index = Int(key - 1)
@@ -33,9 +32,10 @@ extension EntityTable {
             guard seen[index >> 6] & mask == 0 else { continue }
             seen[index >> 6] |= mask
             let offset = index & (Self.chunkSize - 1)
-            let kept = chunks[index >> Self.chunkShift].withUnsafeBufferPointer { rows in
-                offset < rows.count && InPlaceRows.test(rows, at: offset, inPlace: inPlace) { include(key, $0) }
-            }
+            let kept =
+                chunks[index >> Self.chunkShift]?.withRows { rows in
+                    offset < rows.count && rows.test(offset) { include(key, $0) }
+                } ?? false
             if kept { result.append(key) }
         }
         return result
@@ -66,7 +66,6 @@ extension EntityTable {
             }
         }
         guard marked > 0 else { return [] }
-        let inPlace = InPlaceRows.isVerified
         bits.withUnsafeMutableBufferPointer { bits in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.chunkSize) { offsets in
                 for chunkIndex in chunks.indices {
@@ -83,14 +82,17 @@ extension EntityTable {
                     }
                     guard count > 0 else { continue }
                     let base = Int64(chunkIndex << Self.chunkShift) + 1
-                    chunks[chunkIndex].withUnsafeBufferPointer { rows in
+                    guard let chunk = chunks[chunkIndex] else {
                         for position in 0..<count {
                             let offset = offsets[position]
-                            let kept =
-                                offset < rows.count
-                                && InPlaceRows.test(rows, at: offset, inPlace: inPlace) {
-                                    include(base + Int64(offset), $0)
-                                }
+                            bits[firstWord + offset >> 6] &= ~(1 << UInt64(offset & 63))
+                        }
+                        continue
+                    }
+                    chunk.withRows { rows in
+                        for position in 0..<count {
+                            let offset = offsets[position]
+                            let kept = offset < rows.count && rows.test(offset) { include(base + Int64(offset), $0) }
                             if !kept { bits[firstWord + offset >> 6] &= ~(1 << UInt64(offset & 63)) }
                         }
                     }

@@ -35,13 +35,14 @@ extension EntityTable {
                 run = keys
             }
         }
-        for chunkIndex in chunks.indices where liveCounts[chunkIndex] > 0 {
+        for chunkIndex in chunks.indices {
+            guard let chunk = chunks[chunkIndex] else { continue }
             let base = Int64(chunkIndex << Self.chunkShift) + 1
-            let rows = chunks[chunkIndex]
-            if liveCounts[chunkIndex] == rows.count {
-                try add(base..<(base + Int64(rows.count)))
+            if chunk.live == chunk.end {
+                try add(base..<(base + Int64(chunk.end)))
             } else {
-                for offset in rows.indices where rows[offset] != nil {
+                let offsets = chunk.withRows { rows in (0..<rows.count).filter(rows.contains) }
+                for offset in offsets {
                     let key = base + Int64(offset)
                     try add(key..<(key + 1))
                 }

@@ -18,9 +18,9 @@ struct EntityTable: Sendable {
     static let chunkShift = 9
     static let chunkSize = 1 << chunkShift
 
-    private(set) var chunks: [[Row?]] = []
-    /// The number of rows in each chunk.
-    private(set) var liveCounts: [Int] = []
+    /// The rows, chunk by chunk: chunk `c` holds keys `c << chunkShift + 1 ... (c + 1) << chunkShift`;
+    /// `nil` where a chunk has no row.
+    private(set) var chunks: [RowChunk?] = []
     private(set) var count = 0
     /// The key the next inserted object gets; keys are never reused.
     var nextKey: Int64 = 1
@@ -38,9 +38,7 @@ struct EntityTable: Sendable {
         let index = Int(key - 1)
         let chunk = index >> Self.chunkShift
         guard chunk < chunks.count else { return nil }
-        let offset = index & (Self.chunkSize - 1)
-        let rows = chunks[chunk]
-        return offset < rows.count ? rows[offset] : nil
+        return chunks[chunk]?[index & (Self.chunkSize - 1)]
     }
 
     /// Whether the table holds a row for `key` (without copying the row).
@@ -50,7 +48,7 @@ struct EntityTable: Sendable {
         let chunk = index >> Self.chunkShift
         guard chunk < chunks.count else { return false }
         let offset = index & (Self.chunkSize - 1)
-        return chunks[chunk].withUnsafeBufferPointer { offset < $0.count && $0[offset] != nil }
+        return chunks[chunk]?.withRows { offset < $0.count && $0.contains(offset) } ?? false
     }
 
     /// Stores or removes the row for `key` (which must be at least 1).
@@ -66,42 +64,46 @@ struct EntityTable: Sendable {
         let offset = index & (Self.chunkSize - 1)
         if chunk >= chunks.count {
             guard row != nil else { return }
-            chunks.append(contentsOf: repeatElement([], count: chunk - chunks.count + 1))
-            liveCounts.append(contentsOf: repeatElement(0, count: chunk - liveCounts.count + 1))
+            chunks.append(contentsOf: repeatElement(nil, count: chunk - chunks.count + 1))
         }
-        if chunks[chunk].count <= offset {
+        if chunks[chunk] == nil {
             guard let row else { return }
-            if chunks[chunk].isEmpty {
-                // Start small tables with room to grow, rather than doubling from one row. Keys
-                // are handed out in order, so a chunk past the first is started by a table that
-                // filled the one before it: it gets its whole size at once (growing it by
-                // doubling copied its rows nine times over).
-                chunks[chunk].reserveCapacity(
-                    chunk == 0 ? Swift.min(Self.chunkSize, Swift.max(16, offset + 1)) : Self.chunkSize)
-            }
-            // A new row past the end (inserts, and a store's rows replayed in key order): no
-            // row to replace, so appended as it is (not as a nil then overwritten).
-            if chunks[chunk].count < offset {
-                chunks[chunk].append(contentsOf: repeatElement(nil, count: offset - chunks[chunk].count))
-            }
+            // Start small tables with room to grow, rather than doubling from one row. Keys are
+            // handed out in order, so a chunk past the first is started by a table that filled
+            // the one before it: it gets its whole size at once (growing it by doubling copied
+            // its rows nine times over).
+            let fresh = RowChunk(
+                capacity: chunk == 0 ? Swift.min(Self.chunkSize, Swift.max(16, offset + 1)) : Self.chunkSize)
             if !indexes.isEmpty { updateIndexes(key: key, from: nil, to: row.values) }
-            chunks[chunk].append(row)
+            fresh.replace(row, at: offset)
+            chunks[chunk] = fresh
             count += 1
-            liveCounts[chunk] += 1
             if key >= nextKey { nextKey = key + 1 }
             return
         }
-        let existed = chunks[chunk][offset] != nil
-        if !indexes.isEmpty { updateIndexes(key: key, from: chunks[chunk][offset]?.values, to: row?.values) }
-        chunks[chunk][offset] = row
+        // A chunk another table value shares (a snapshot a fetch or a store holds) is copied
+        // before it changes; one without room for `offset` grows (doubling, up to a chunk).
+        let shared = !isKnownUniquelyReferenced(&chunks[chunk])
+        let current = chunks[chunk].unsafelyUnwrapped
+        if offset >= current.end && row == nil { return }
+        let capacity =
+            offset < current.capacity
+            ? current.capacity : Swift.min(Self.chunkSize, Swift.max(offset + 1, 2 * current.capacity))
+        if shared {
+            chunks[chunk] = current.copy(capacity: capacity)
+        } else if capacity > current.capacity {
+            chunks[chunk] = current.moved(capacity: capacity)
+        }
+        let target = chunks[chunk].unsafelyUnwrapped
+        if !indexes.isEmpty {
+            updateIndexes(key: key, from: target[offset]?.values, to: row?.values)
+        }
+        let existed = target.replace(row, at: offset)
         switch (existed, row != nil) {
-        case (false, true):
-            count += 1
-            liveCounts[chunk] += 1
+        case (false, true): count += 1
         case (true, false):
             count -= 1
-            liveCounts[chunk] -= 1
-            if liveCounts[chunk] == 0 { chunks[chunk] = [] }
+            if target.live == 0 { chunks[chunk] = nil }
         default: break
         }
         if key >= nextKey { nextKey = key + 1 }
@@ -133,14 +135,14 @@ struct EntityTable: Sendable {
         guard exclusions.isEmpty else {
             return forEachSurvivorWhile(of: exclusions, including: include, body)
         }
-        let inPlace = InPlaceRows.isVerified
         for chunkIndex in chunks.indices {
+            guard let chunk = chunks[chunkIndex] else { continue }
             let base = Int64(chunkIndex << Self.chunkShift) + 1
-            let finished = chunks[chunkIndex].withUnsafeBufferPointer { rows in
+            let finished = chunk.withRows { rows in
                 for offset in 0..<rows.count {
                     let key = base + Int64(offset)
-                    guard InPlaceRows.test(rows, at: offset, inPlace: inPlace, { include(key, $0) }) else { continue }
-                    if !body(key, rows[offset]!) { return true }
+                    guard rows.test(offset, { include(key, $0) }) else { continue }
+                    if !body(key, rows[offset].unsafelyUnwrapped) { return true }
                 }
                 return false
             }
@@ -154,20 +156,18 @@ struct EntityTable: Sendable {
         of exclusions: [PrefixExclusion], including include: (Int64, UnsafeBufferPointer<StoreValue>) -> Bool,
         _ body: (Int64, Row) -> Bool
     ) {
-        let inPlace = InPlaceRows.isVerified
         withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.chunkSize) { offsets in
             for chunkIndex in chunks.indices {
+                guard let chunk = chunks[chunkIndex] else { continue }
                 let base = Int64(chunkIndex << Self.chunkShift) + 1
-                let finished = chunks[chunkIndex].withUnsafeBufferPointer { rows in
+                let finished = chunk.withRows { rows in
                     for offset in 0..<rows.count { offsets[offset] = offset }
                     let count = PrefixExclusion.filter(offsets, count: rows.count, chunk: chunkIndex, by: exclusions)
                     for position in 0..<count {
                         let offset = offsets[position]
                         let key = base + Int64(offset)
-                        guard InPlaceRows.test(rows, at: offset, inPlace: inPlace, { include(key, $0) }) else {
-                            continue
-                        }
-                        if !body(key, rows[offset]!) { return true }
+                        guard rows.test(offset, { include(key, $0) }) else { continue }
+                        if !body(key, rows[offset].unsafelyUnwrapped) { return true }
                     }
                     return false
                 }
@@ -201,20 +201,17 @@ struct EntityTable: Sendable {
     /// another (a software prefetch).
     func touch(_ keys: ArraySlice<Int64>) {
         var sink = 0
-        let inPlace = InPlaceRows.isVerified
         for key in keys {
             guard key >= 1 else { continue }
             let index = Int(key - 1)
             let chunk = index >> Self.chunkShift
-            guard chunk < chunks.count else { continue }
+            guard chunk < chunks.count, let rowChunk = chunks[chunk] else { continue }
             let offset = index & (Self.chunkSize - 1)
-            sink &+= chunks[chunk].withUnsafeBufferPointer { rows in
+            sink &+= rowChunk.withRows { rows in
                 guard offset < rows.count else { return 0 }
                 // In place: copying the row would retain its values, the atomic write that
                 // serializes the very misses the touch is meant to overlap.
-                if inPlace { return InPlaceRows.values(in: rows, at: offset).map { Self.touch(.init($0)) } ?? 0 }
-                guard let row = rows[offset] else { return 0 }
-                return row.values.withUnsafeBytes(Self.touch)
+                return rows.values(at: offset).map { Self.touch(.init($0)) } ?? 0
             }
         }
         if sink == Int.min { Self.touchSink.store(sink, ordering: .relaxed) }
@@ -222,11 +219,16 @@ struct EntityTable: Sendable {
 
     /// Calls `body` with each key and row, in key order, until it returns false.
     func forEachWhile(_ body: (Int64, Row) throws -> Bool) rethrows {
-        for (chunkIndex, rows) in chunks.enumerated() where !rows.isEmpty {
+        for (chunkIndex, chunk) in chunks.enumerated() {
+            guard let chunk else { continue }
             let base = Int64(chunkIndex << Self.chunkShift) + 1
-            for (offset, row) in rows.enumerated() {
-                if let row, try !body(base + Int64(offset), row) { return }
+            let finished = try chunk.withRows { rows in
+                for offset in 0..<rows.count {
+                    if let row = rows[offset], try !body(base + Int64(offset), row) { return true }
+                }
+                return false
             }
+            if finished { return }
         }
     }
 }

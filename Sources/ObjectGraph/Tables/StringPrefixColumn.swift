@@ -34,18 +34,13 @@ struct StringPrefixColumn: Sendable {
     /// The column of the attribute at `slot` for every row of `table`.
     init(slot: Int, table: EntityTable) {
         self.slot = slot
-        let inPlace = EntityTable.InPlaceRows.isVerified
-        chunks = table.chunks.map { rows in
-            rows.withUnsafeBufferPointer { rows in
+        chunks = table.chunks.map { chunk in
+            chunk?.withRows { rows in
                 (0..<rows.count).map { offset in
-                    var word = Self.notAString
-                    _ = EntityTable.InPlaceRows.test(rows, at: offset, inPlace: inPlace) { values in
-                        if slot < values.count { word = Self.word(values[slot]) }
-                        return true
-                    }
-                    return word
+                    guard let values = rows.values(at: offset), slot < values.count else { return Self.notAString }
+                    return Self.word(values[slot])
                 }
-            }
+            } ?? []
         }
     }
 

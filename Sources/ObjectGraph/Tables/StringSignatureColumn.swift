@@ -64,18 +64,21 @@ struct StringSignatureColumn: Sendable {
         self.signer = signer
         var foldedChunks: [[String?]] = []
         var keepsFolded = false
-        chunks = table.chunks.map { rows in
+        chunks = table.chunks.map { chunk in
             var folded: [String?] = []
-            let signatures = rows.map { row -> StringSignature in
-                guard let values = row?.values, slot < values.count else {
-                    folded.append(nil)
-                    return .notAString
-                }
-                let entry = signer(values[slot])
-                folded.append(entry.folded)
-                if entry.folded != nil { keepsFolded = true }
-                return entry.signature
-            }
+            let signatures =
+                chunk?.withRows { rows in
+                    (0..<rows.count).map { offset -> StringSignature in
+                        guard let values = rows.values(at: offset), slot < values.count else {
+                            folded.append(nil)
+                            return .notAString
+                        }
+                        let entry = signer(values[slot])
+                        folded.append(entry.folded)
+                        if entry.folded != nil { keepsFolded = true }
+                        return entry.signature
+                    }
+                } ?? []
             foldedChunks.append(folded)
             return signatures
         }

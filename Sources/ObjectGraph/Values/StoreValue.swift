@@ -26,7 +26,9 @@ public enum StoreValue: Sendable, Hashable, CustomStringConvertible {
     /// A string attribute.
     case string(String)
     /// A decimal attribute.
-    case decimal(Decimal)
+    // Indirect, as `object`: a value is then 24 bytes in an array, not 32 (no other payload is
+    // wider than 16 bytes), which every row and every object's values pay for each slot.
+    indirect case decimal(Decimal)
     /// A date attribute.
     case date(Date)
     /// Binary data, and the JSON encoding of a `codable` attribute.
@@ -36,7 +38,7 @@ public enum StoreValue: Sendable, Hashable, CustomStringConvertible {
     /// A URL (`uri`) attribute.
     case url(URL)
     /// The destination of a to-one relationship.
-    case object(ObjectID)
+    indirect case object(ObjectID)
     /// The destinations of a to-many relationship, in order for ordered relationships.
     case objects([ObjectID])
 

@@ -3,8 +3,8 @@ import Testing
 
 @testable import ObjectGraph
 
-/// ``EntityTable/InPlaceRows``: scans read rows' values in place, and must see exactly the
-/// values (and the absences) that copying the rows out sees.
+/// ``RowChunk/Rows``: scans read rows' values in place, and must see exactly the values (and
+/// the absences) that copying the rows out sees, however the table's chunks were shared.
 @Suite struct EntityTableInPlaceTests {
     /// Rows of every shape: empty values, large strings, nested arrays, holes, a deleted row,
     /// rows past a chunk boundary, and one at the far end of a sparse chunk.
@@ -24,34 +24,76 @@ import Testing
         return table
     }
 
-    @Test func inPlaceReadsAreVerifiedOnThisPlatform() {
-        // Linux and Apple platforms lay out optionals and native arrays alike; if this fails,
-        // scans still work (they copy rows) but lose the in-place speed.
-        #expect(EntityTable.InPlaceRows.isVerified)
-    }
-
     @Test func everyRowReadsTheSameInPlaceAsCopied() {
         let table = Self.table()
+        var rowsSeen = 0
         for chunk in table.chunks {
-            chunk.withUnsafeBufferPointer { rows in
-                for offset in rows.indices {
-                    let read = EntityTable.InPlaceRows.values(in: rows, at: offset).map(Array.init)
+            guard let chunk else { continue }
+            chunk.withRows { rows in
+                #expect(rows.count == chunk.end)
+                for offset in 0..<rows.count {
+                    let read = rows.values(at: offset).map(Array.init)
                     #expect(read == rows[offset]?.values, "offset \(offset)")
-                    var copied: [StoreValue]?
-                    let included = EntityTable.InPlaceRows.test(rows, at: offset, inPlace: false) {
-                        copied = Array($0)
+                    #expect(rows.contains(offset) == (rows[offset] != nil))
+                    var tested: [StoreValue]?
+                    let included = rows.test(offset) {
+                        tested = Array($0)
                         return true
                     }
-                    var inPlace: [StoreValue]?
-                    let includedInPlace = EntityTable.InPlaceRows.test(rows, at: offset, inPlace: true) {
-                        inPlace = Array($0)
-                        return true
-                    }
-                    #expect(included == (rows[offset] != nil))
-                    #expect(includedInPlace == included)
-                    #expect(inPlace == copied)
+                    #expect(included == rows.contains(offset))
+                    #expect(tested == read)
+                    if included { rowsSeen += 1 }
                 }
             }
+        }
+        #expect(rowsSeen == table.count)
+        #expect(table.chunks.reduce(0) { $0 + ($1?.live ?? 0) } == table.count)
+    }
+
+    @Test func aChunkThatLosesItsLastRowIsReleased() {
+        var table = Self.table()
+        for key: Int64 in [1_024, 1_025, 2_047] { table.set(nil, forKey: key) }
+        #expect(table.chunks.count == 4)
+        #expect(table.chunks[2] == nil && table.chunks[3] == nil)
+        #expect(table.chunks[0] != nil && table.chunks[1] != nil)
+        #expect(table[1_024] == nil && table.contains(1_024) == false)
+    }
+
+    @Test func aSharedChunkIsCopiedBeforeItChangesAndAnUnsharedOneIsNot() {
+        var table = Self.table()
+        let chunk = ObjectIdentifier(table.chunks[0]!)
+        table.set(EntityTable.Row(version: 7, values: [.int(1)]), forKey: 4)
+        // The only table holding it changes it in place.
+        #expect(ObjectIdentifier(table.chunks[0]!) == chunk)
+        let snapshot = table
+        table.set(EntityTable.Row(version: 8, values: [.int(2)]), forKey: 4)
+        #expect(ObjectIdentifier(table.chunks[0]!) != chunk)
+        #expect(ObjectIdentifier(snapshot.chunks[0]!) == chunk)
+        #expect(snapshot[4]?.values == [.int(1)] && table[4]?.values == [.int(2)])
+        #expect(snapshot[4]?.version == 7 && table[4]?.version == 8)
+        // The other chunks are still shared.
+        #expect(ObjectIdentifier(table.chunks[1]!) == ObjectIdentifier(snapshot.chunks[1]!))
+    }
+
+    @Test func theFirstChunkGrowsAsItsRowsArriveAndKeepsThem() {
+        var table = EntityTable()
+        var shared: [EntityTable] = []
+        for key in Int64(1)...600 {
+            table.set(EntityTable.Row(version: key, values: [.int(key), .string("row \(key)")]), forKey: key)
+            // Every 50 rows a snapshot holds the table as it is, as a fetch would.
+            if key % 50 == 0 { shared.append(table) }
+        }
+        #expect(table.chunks[0]?.capacity == EntityTable.chunkSize)
+        #expect(table.chunks[0]?.end == EntityTable.chunkSize)
+        for (position, snapshot) in shared.enumerated() {
+            let rows = Int64(position + 1) * 50
+            #expect(snapshot.count == Int(rows))
+            var keys: [Int64] = []
+            snapshot.forEach { key, row in
+                keys.append(key)
+                #expect(row.values == [.int(key), .string("row \(key)")] && row.version == key)
+            }
+            #expect(keys == Array(1...rows))
         }
     }
 

@@ -147,7 +147,7 @@ import Testing
         let column = try #require(table.prefixColumns.column(slot: 1, of: table, build: false))
         let fresh = StringPrefixColumn(slot: 1, table: table)
         for chunk in 0..<max(column.chunks.count, fresh.chunks.count) {
-            let rows = chunk < table.chunks.count ? table.chunks[chunk].count : 0
+            let rows = chunk < table.chunks.count ? table.chunks[chunk]?.end ?? 0 : 0
             for offset in 0..<rows {
                 let word = column.withWords(ofChunk: chunk) { offset < $0.count ? $0[offset] : nil }
                 #expect(
