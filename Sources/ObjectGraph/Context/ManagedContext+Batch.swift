@@ -43,7 +43,9 @@ extension ManagedContext {
         }
         let members = try batchMembers(of: info, predicate: request.predicate)
         let origin = batchOrigin("batch delete")
-        let (ids, notification) = try coordinator.batchDelete(members, origin: origin)
+        let (ids, notification) = try coordinator.batchDelete(
+            members, origin: origin,
+            narrowing: request.predicate?.evaluatesInSwift == true ? nil : request.predicate?.expression)
         return BatchDeleteResult(deleted: ids, notification: notification ?? .empty(origin: origin))
     }
 
