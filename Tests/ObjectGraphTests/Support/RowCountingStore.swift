@@ -9,7 +9,8 @@ final class RowCountingStore: QueryingStore, ExternallyChangedStore {
     let inner: SQLiteStore
     // Safe: `Locked` holds the counters and the action behind its own lock.
     private let counters = Locked((rows: 0, transactions: 0))
-    private let action = Locked<(@Sendable () -> Void)?>(nil)
+    /// The test's action, and how many read transactions are still to end before it runs.
+    private let action = Locked<(after: Int, body: @Sendable () -> Void)?>(nil)
 
     init(url: URL) { inner = SQLiteStore(url: url) }
 
@@ -20,8 +21,10 @@ final class RowCountingStore: QueryingStore, ExternallyChangedStore {
 
     func resetCounts() { counters.withLock { $0 = (0, 0) } }
 
-    /// Runs `body` (once) after the next read transaction ends.
-    func afterNextReadTransaction(_ body: @escaping @Sendable () -> Void) { action.withLock { $0 = body } }
+    /// Runs `body` (once) after the `number`th read transaction from now ends.
+    func afterReadTransaction(_ number: Int, _ body: @escaping @Sendable () -> Void) {
+        action.withLock { $0 = (number, body) }
+    }
 
     private func counted<T>(rows: (T) -> Int, _ read: () throws -> T) rethrows -> T {
         let result = try read()
@@ -29,12 +32,12 @@ final class RowCountingStore: QueryingStore, ExternallyChangedStore {
             $0.rows += rows(result)
             $0.transactions += 1
         }
-        if let body = action.withLock({ current -> (@Sendable () -> Void)? in
-            defer { current = nil }
-            return current
-        }) {
-            body()
+        let due = action.withLock { current -> (@Sendable () -> Void)? in
+            guard let (after, body) = current else { return nil }
+            current = after > 1 ? (after - 1, body) : nil
+            return after > 1 ? nil : body
         }
+        due?()
         return result
     }
 
