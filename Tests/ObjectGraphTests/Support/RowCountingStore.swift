@@ -61,7 +61,23 @@ final class RowCountingStore: QueryingStore, ExternallyChangedStore {
     }
     func readAll() throws -> StoreSnapshot { try counted(rows: \.count) { try inner.readAll() } }
 
-    func externalChanges() throws -> StoreExternalChanges? { try inner.externalChanges() }
+    /// Fails the checks for other processes' saves with `error` (none: `nil`).
+    let failsExternalChecks = Locked<PersistenceError?>(nil)
+
+    func externalChanges() throws -> StoreExternalChanges? {
+        if let error = failsExternalChecks.withLock({ $0 }) { throw error }
+        return countingRecords(try inner.externalChanges())
+    }
+    func externalChangedObjects() throws -> StoreExternalChanges? {
+        if let error = failsExternalChecks.withLock({ $0 }) { throw error }
+        return countingRecords(try inner.externalChangedObjects())
+    }
+
+    /// Counts the rows read with other processes' saves (not as a read transaction of the test's).
+    private func countingRecords(_ changes: StoreExternalChanges?) -> StoreExternalChanges? {
+        counters.withLock { $0.rows += changes?.records.count ?? 0 }
+        return changes
+    }
     func reserveKeys(ofEntity entityName: String, count: Int64) throws -> Int64 {
         try inner.reserveKeys(ofEntity: entityName, count: count)
     }
