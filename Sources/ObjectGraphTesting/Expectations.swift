@@ -34,9 +34,10 @@ extension PersistentContainer {
     /// ```
     ///
     /// - Throws: ``ExpectationFailure`` with a diff: the objects missing from the store and the
-    ///   stored objects that were not expected.
+    ///   stored objects that were not expected; the store's read errors, as
+    ///   ``PersistentContainer/readCommittedSnapshot()``.
     public func expectStore(holds entityName: String, _ expected: [[String: Any?]]) throws {
-        let snapshot = committedSnapshot()
+        let snapshot = try readCommittedSnapshot()
         guard let entity = model.entity(named: entityName) else {
             throw ExpectationFailure(description: "The model has no entity '\(entityName)'.")
         }

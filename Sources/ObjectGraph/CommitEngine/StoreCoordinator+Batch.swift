@@ -11,8 +11,14 @@ extension StoreCoordinator {
     ///
     /// With inheritance, `members` are the entity and its sub-entities, each with the predicate
     /// compiled for it (their objects are the entity's too).
+    ///
+    /// `narrowing`: the predicate's expression, for a querying store to select the matches in
+    /// SQL (the engine deciding over the rows SQL narrowed when it cannot say exactly); `nil`
+    /// for a predicate only the engine evaluates. A querying store then reads only the matched
+    /// rows and those the delete rules reach, never whole tables.
     func batchDelete(
-        _ members: [(info: EntityInfo, predicate: CompiledPredicate?)], origin: ContextIdentifier
+        _ members: [(info: EntityInfo, predicate: CompiledPredicate?)], origin: ContextIdentifier,
+        narrowing: PredicateExpression? = nil
     ) throws -> (ids: DeletedObjectIDs, notification: SaveNotification?) {
         guard members.contains(where: { $0.predicate != nil }) else {
             return try batchDeleteAll(members.map(\.info), origin: origin)
@@ -21,16 +27,27 @@ extension StoreCoordinator {
         let (_, notification) = try commit(
             preparing: { snapshot in
                 matched = []
-                var plan = BatchDeletePlan(model: model, snapshot: snapshot)
+                var selected: [(index: Int, keys: [Int64])] = []
+                var rows = snapshot
                 for (member, predicate) in members {
-                    let keys = Self.matches(member, predicate, in: snapshot)
+                    let keys =
+                        try querying.map {
+                            try selectDeleted((member, predicate), expression: narrowing, into: &rows, from: $0)
+                        } ?? Self.matches(member, predicate, in: snapshot)
                     guard !keys.isEmpty else { continue }
                     matched += keys.map { ObjectID(entityName: member.name, key: $0) }
-                    try plan.delete(keys, of: member.index)
+                    selected.append((member.index, keys))
                 }
                 guard !matched.isEmpty else { return nil }
+                if let querying {
+                    try readDeleteRuleRows(
+                        deleting: Dictionary(selected.map { ($0.index, $0.keys) }, uniquingKeysWith: +), emptying: [],
+                        into: &rows, from: querying)
+                }
+                var plan = BatchDeletePlan(model: model, snapshot: rows)
+                for (index, keys) in selected { try plan.delete(keys, of: index) }
                 return plan.commit(origin: origin)
-            }, alwaysNotifies: true, readsWholeStore: true)
+            }, alwaysNotifies: true)
         return (.listed(matched), matched.isEmpty ? nil : notification)
     }
 
@@ -46,23 +63,26 @@ extension StoreCoordinator {
         ids: DeletedObjectIDs, notification: SaveNotification?
     ) {
         var isEmpty = true
-        // Entities without relationships are emptied without visiting a row: a querying store
-        // lists their keys instead of reading their rows.
-        let listsKeys = querying != nil && infos.allSatisfy { $0.relationships.isEmpty }
+        // A querying store lists the emptied entities' keys instead of reading their rows, and
+        // reads only the rows their delete rules need.
         let (_, notification) = try commit(
             preparing: { snapshot in
-                let keyRuns = listsKeys ? try storedKeyRuns(of: infos.map(\.index)) : nil
+                let keyRuns = querying != nil ? try storedKeyRuns(of: infos.map(\.index)) : nil
                 let indexes = infos.map(\.index).filter { index in
                     keyRuns.map { runs in runs[index]?.isEmpty == false } ?? (snapshot.tables[index].count > 0)
                 }
                 guard !indexes.isEmpty else { return nil }
                 isEmpty = false
-                var plan = BatchDeletePlan(model: model, snapshot: snapshot)
+                var rows = snapshot
+                if let querying {
+                    try readDeleteRuleRows(deleting: [:], emptying: indexes, into: &rows, from: querying)
+                }
+                var plan = BatchDeletePlan(model: model, snapshot: rows)
                 try plan.deleteAll(of: indexes)
                 var commit = plan.commit(origin: origin)
                 commit.emptiedKeyRuns = keyRuns
                 return commit
-            }, alwaysNotifies: true, readsWholeStore: !listsKeys)
+            }, alwaysNotifies: true)
         // The notification lists the emptied entities' IDs, entity by entity in key order.
         guard !isEmpty, let notification else { return (.listed([]), nil) }
         return (notification.emptied.map { .emptied($0) } ?? .listed([]), notification)

@@ -81,21 +81,28 @@ extension StoreCoordinator {
         var appliedLimit = false
         var isExact = false
         var isInSortOrder = false
-        let keys = try querying.withDatabase { database -> [Int64] in
+        let (query, bindings) = try querying.withDatabase { database -> (String, [SQLValue]) in
             let translation = SQLFetchTranslation(
                 predicate: predicate, sort: sort, entity: info, schema: layout, dialect: database.dialect)
             isExact = translation.isExact
             isInSortOrder = translation.order != nil
             appliedLimit = limit != nil && translation.isExact && translation.order != nil
-            let sql = translation.selectKeys(limit: appliedLimit ? limit : nil, offset: appliedLimit ? offset : 0)
-            var keys: [Int64] = []
-            try database.forEachRow(sql, translation.bindings) { row in
-                if let key = row.column(0).integer { keys.append(key) }
-            }
-            return keys
+            let columns = layout.rowColumns(
+                entityIndex: info.index, alias: SQLFetchTranslation.alias, database.dialect)
+            return (
+                translation.select(columns, limit: appliedLimit ? limit : nil, offset: appliedLimit ? offset : 0),
+                translation.bindings
+            )
         }
-        let snapshot = try commitLock.withLock { _ in
-            try loadRows([info.index: extra.isEmpty ? keys : keys + extra], from: querying)
+        // The keys and their rows in one query (one read transaction): a commit of another
+        // process cannot make the fetch see the keys of one state and the rows of another. The
+        // rows of objects with pending changes are read after (their changes override them).
+        let (keys, snapshot) = try commitLock.withLock { _ in
+            let rows = try querying.rows(entityIndex: info.index, query: query, bindings: bindings)
+            let selected = Set(rows.map(\.key))
+            let others = extra.filter { !selected.contains($0) }
+            let extraRows = others.isEmpty ? [] : try querying.rows(entityIndex: info.index, keys: others)
+            return (rows.map(\.key), cache([info.index: rows + extraRows]))
         }
         return Narrowing(
             snapshot: snapshot, plan: IndexPlan(keys: keys, isInSortOrder: isInSortOrder), isExact: isExact,
@@ -165,12 +172,14 @@ extension StoreCoordinator {
     }
 
     /// Everything committed now: the snapshot, or for a querying store every row it holds (read
-    /// without filling the cache). A store that cannot be read gives the rows read so far.
-    func wholeSnapshot() -> StoreSnapshot {
+    /// without filling the cache).
+    ///
+    /// - Throws: A querying store's read errors, typed (`.storeClosed` once it is closed).
+    func wholeSnapshot() throws -> StoreSnapshot {
         guard let querying else { return snapshot() }
-        return commitLock.withLock { _ in
+        return try commitLock.withLock { _ in
             let cached = snapshot()
-            guard var all = try? querying.readAll() else { return cached }
+            var all = try querying.readAll()
             all.metadata = cached.metadata
             for index in all.tables.indices {
                 all.tables[index].nextKey = max(all.tables[index].nextKey, cached.tables[index].nextKey)

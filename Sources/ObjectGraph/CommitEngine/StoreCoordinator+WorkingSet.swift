@@ -36,8 +36,8 @@ extension StoreCoordinator {
                     let slots = constraint.compactMap { info.slotByName[$0] }
                     let values = slots.map { write.values[$0] }
                     guard slots.count == constraint.count, !values.contains(.null) else { continue }
-                    wanted[info.index, default: []] += try layout.keys(
-                        entityIndex: info.index, slots: slots, equalTo: values, database)
+                    wanted[info.index, default: []] += try uniquenessCandidates(
+                        of: info, slots: slots, values: values, layout: layout, database: database)
                 }
             }
             try loadReferrers(of: commit, layout: layout, database: database, into: &wanted)

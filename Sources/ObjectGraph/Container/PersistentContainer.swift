@@ -96,7 +96,27 @@ extension PersistentContainer {
     /// Everything committed to the container's store now, as values (O(1); for a store that
     /// answers queries, such as ``SQLiteStore``, O(*n*) to read its *n* objects): for tools,
     /// golden files and test assertions.
+    ///
+    /// Best effort: a store that answers queries and cannot be read now (closed, locked, damaged)
+    /// gives only the rows the container has read so far. Use ``readCommittedSnapshot()`` to
+    /// learn why instead.
     public func committedSnapshot() -> StoreSnapshot {
-        coordinator.wholeSnapshot()
+        (try? coordinator.wholeSnapshot()) ?? coordinator.snapshot()
+    }
+
+    /// Everything committed to the container's store now, as values, or the error that kept the
+    /// store from giving it.
+    ///
+    /// For example:
+    /// ```swift
+    /// let json = try container.readCommittedSnapshot().jsonDocument()
+    /// ```
+    ///
+    /// - Throws: For a store that answers queries, such as ``SQLiteStore``: `.storeClosed` once it
+    ///   is closed, and its read errors (`.storeLocked`, `.corruptStore`, `.ioFailure`). Other
+    ///   stores never throw.
+    /// - Complexity: O(1); for a store that answers queries, O(*n*) to read its *n* objects.
+    public func readCommittedSnapshot() throws -> StoreSnapshot {
+        try coordinator.wholeSnapshot()
     }
 }

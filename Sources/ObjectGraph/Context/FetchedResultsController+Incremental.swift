@@ -70,7 +70,8 @@ extension FetchedResultsController {
     func updateIncrementally() -> Bool {
         guard var tracking = takeTracking() else { return false }
         defer { self.tracking = tracking }
-        context.mergePendingSaves()
+        // A store that cannot say what other processes saved: the next fetch or save throws why.
+        try? context.mergePendingSaves()
         let notifications = tracking.inbox.takeAll()
         guard !tracking.isStale, tracking.resets == context.observation.resets else { return false }
         let plan = tracking.plan

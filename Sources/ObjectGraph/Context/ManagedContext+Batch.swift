@@ -33,7 +33,8 @@ extension ManagedContext {
     ///   visited (relationships with inverses are followed from the related objects), the
     ///   deleted keys kept as runs of consecutive keys (the result's ``BatchDeleteResult/count``
     ///   needs no IDs; ``BatchDeleteResult/deletedObjectIDs`` makes them on first access), and the
-    ///   binary store writes one small record.
+    ///   binary store writes one small record. On a ``SQLiteStore``, the objects are selected in
+    ///   SQL and only their rows and those their delete rules reach are read.
     ///
     /// Core Data: `NSManagedObjectContext.execute(_:)` of an `NSBatchDeleteRequest`.
     @discardableResult
@@ -43,7 +44,9 @@ extension ManagedContext {
         }
         let members = try batchMembers(of: info, predicate: request.predicate)
         let origin = batchOrigin("batch delete")
-        let (ids, notification) = try coordinator.batchDelete(members, origin: origin)
+        let (ids, notification) = try coordinator.batchDelete(
+            members, origin: origin,
+            narrowing: request.predicate?.evaluatesInSwift == true ? nil : request.predicate?.expression)
         return BatchDeleteResult(deleted: ids, notification: notification ?? .empty(origin: origin))
     }
 

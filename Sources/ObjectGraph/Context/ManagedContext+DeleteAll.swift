@@ -87,7 +87,7 @@ extension ManagedContext {
 
     /// Empties the entities in the store in one commit and merges the result into this context.
     private func deleteInStore(_ infos: [EntityInfo]) throws -> Int {
-        mergePendingSaves()
+        try mergePendingSaves()
         let origin = ContextIdentifier(number: coordinator.broadcaster.nextContextNumber(), name: "delete all")
         let (ids, notification) = try coordinator.batchDeleteAll(infos, origin: origin)
         if let notification { mergeChanges(from: notification) }

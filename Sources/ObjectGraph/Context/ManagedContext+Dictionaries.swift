@@ -43,7 +43,7 @@ extension ManagedContext {
     /// `returnsDistinctResults`.
     public func fetchDictionaries<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [FetchedDictionary]
     {
-        mergePendingSaves()
+        try mergePendingSaves()
         let info = try request.entity(in: model)
         if request.includesSubentities, info.hasSubentities {
             throw PersistenceError.invalidDictionaryFetch(

@@ -25,7 +25,7 @@ extension ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.fetch(_:)`.
     public func fetch<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [Result] {
-        mergePendingSaves()
+        try mergePendingSaves()
         let info = try request.entity(in: model)
         if request.includesSubentities, info.hasSubentities { return try fetchHierarchy(request, of: info) }
         // `entity(in:)` checked that the entity's class is `Result` or a subclass of it.
@@ -144,7 +144,7 @@ extension ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.count(for:)`.
     public func count<Result: ManagedObject>(for request: FetchRequest<Result>) throws -> Int {
-        mergePendingSaves()
+        try mergePendingSaves()
         let info = try request.entity(in: model)
         if request.includesSubentities, info.hasSubentities { return try countHierarchy(request, of: info) }
         let total: Int

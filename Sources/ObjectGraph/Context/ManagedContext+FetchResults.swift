@@ -17,7 +17,7 @@ extension ManagedContext {
     ///
     /// Core Data: a fetch with `resultType = .managedObjectIDResultType`.
     public func fetchObjectIDs<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [ObjectID] {
-        mergePendingSaves()
+        try mergePendingSaves()
         let info = try request.entity(in: model)
         if request.includesSubentities, info.hasSubentities {
             return try selectHierarchy(FetchSelection(request), of: info, as: Result.self) { candidate, member, _ in
@@ -56,7 +56,7 @@ extension ManagedContext {
     ///
     /// Core Data: a fetch with `resultType = .dictionaryResultType` and `propertiesToFetch`.
     public func fetchRows<Result: ManagedObject>(_ request: FetchRequest<Result>) throws -> [FetchedRow] {
-        mergePendingSaves()
+        try mergePendingSaves()
         let info = try request.entity(in: model)
         let properties = try FetchedProperty.resolve(request.propertiesToFetch, entity: info, model: model)
         if request.includesSubentities, info.hasSubentities {

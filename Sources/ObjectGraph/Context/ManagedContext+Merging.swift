@@ -1,12 +1,23 @@
 extension ManagedContext {
     /// Merges the saves that arrived since the last operation, when merging automatically.
-    func mergePendingSaves() {
-        if parent == nil { coordinator.mergeExternalChanges() }
-        parent?.mergePendingSaves()
-        guard let inbox else { return }
-        let notifications = inbox.takeAll()
-        guard !notifications.isEmpty else { return }
-        processingChangesOnce { for notification in notifications { mergeChanges(from: notification) } }
+    ///
+    /// - Throws: The store's error when it cannot tell what other processes saved (after
+    ///   merging this container's own saves); the next call asks again.
+    func mergePendingSaves() throws {
+        var failure: (any Error)?
+        do {
+            if parent == nil { try coordinator.mergeExternalChanges() }
+            try parent?.mergePendingSaves()
+        } catch {
+            failure = error
+        }
+        if let inbox {
+            let notifications = inbox.takeAll()
+            if !notifications.isEmpty {
+                processingChangesOnce { for notification in notifications { mergeChanges(from: notification) } }
+            }
+        }
+        if let failure { throw failure }
     }
 
     /// Brings this context up to date with a save of another context: registered objects that it

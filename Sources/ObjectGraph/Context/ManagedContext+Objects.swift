@@ -80,7 +80,7 @@ extension ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.existingObject(with:)`.
     public func existingObject(with objectID: ObjectID) throws -> ManagedObject {
-        mergePendingSaves()
+        try mergePendingSaves()
         guard model.info(named: objectID.entityName) != nil else {
             throw PersistenceError.unknownEntity(objectID.entityName)
         }

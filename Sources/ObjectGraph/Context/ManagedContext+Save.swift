@@ -14,7 +14,7 @@ extension ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.save()`.
     public func save() throws {
-        mergePendingSaves()
+        try mergePendingSaves()
         guard hasChanges else { return }
         if let parent { return try push(into: parent) }
         let (insertedObjects, updatedObjects, deletedObjects, outcomes) = try withChangeJournal {

@@ -245,7 +245,8 @@ public final class ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.processPendingChanges()`.
     public func processPendingChanges() {
-        mergePendingSaves()
+        // A store that cannot say what other processes saved: the next fetch or save throws why.
+        try? mergePendingSaves()
         didProcessChanges()
     }
 

@@ -53,7 +53,7 @@ enum MigrateCommand {
         case .sqlite: store = SQLiteStore(url: url, migration: options)
         }
         let container = try PersistentContainer(model: model, store: store)
-        output.line("migrated \(url.path): \(container.committedSnapshot().count) objects")
+        output.line("migrated \(url.path): \(try container.readCommittedSnapshot().count) objects")
         return ExitStatus.success
     }
 }

@@ -155,8 +155,10 @@ package final class SQLStoreEngine {
 
     /// The saves other processes made after ``historyToken`` (this store's own are skipped): the
     /// current rows of the objects they inserted or updated, the IDs they deleted, and the store
-    /// metadata; `nil` if there were none. Moves ``historyToken`` past them.
-    package func externalChanges() throws -> StoreExternalChanges? {
+    /// metadata; `nil` if there were none. Moves ``historyToken`` past them. Without
+    /// `readingRows`, the changed objects are only listed (``StoreExternalChanges/inserted``
+    /// and ``StoreExternalChanges/updated``), no row read.
+    package func externalChanges(readingRows: Bool = true) throws -> StoreExternalChanges? {
         guard generation >= 0 else { return nil }
         let (changes, last) = try database.readTransaction { () -> (StoreExternalChanges?, Int64) in
             try checkGeneration()
@@ -164,19 +166,24 @@ package final class SQLStoreEngine {
             let last = transactions.last?.token.value ?? historyToken
             var latest: [ObjectID: PersistentHistoryChange.ChangeType] = [:]
             var order: [ObjectID] = []
+            var new: Set<ObjectID> = []
             for transaction in transactions where !ownTokens.contains(transaction.token.value) {
                 for change in transaction.changes {
                     if latest.updateValue(change.changeType, forKey: change.objectID) == nil {
                         order.append(change.objectID)
+                        if change.changeType == .insert { new.insert(change.objectID) }
                     }
                 }
             }
             guard !order.isEmpty else { return (nil, last) }
             let deleted = order.filter { latest[$0] == .delete }
-            let records = try schema.readRecords(
-                order.filter { latest[$0] != .delete }, database, statements: statements, url: url)
+            let changed = order.filter { latest[$0] != .delete }
+            let records = readingRows ? try schema.readRecords(changed, database, statements: statements, url: url) : []
             let metadata = try schema.readStoreMetadata(database)
-            return (StoreExternalChanges(records: records, deleted: deleted, metadata: metadata), last)
+            var changes = StoreExternalChanges(records: records, deleted: deleted, metadata: metadata)
+            changes.inserted = changed.filter(new.contains)
+            changes.updated = changed.filter { !new.contains($0) }
+            return (changes, last)
         }
         historyToken = last
         ownTokens.removeAll { $0 <= last }

@@ -34,12 +34,16 @@ extension SQLiteStore: ExternallyChangedStore {
         }
     }
 
-    package func externalChanges() throws -> StoreExternalChanges? {
+    package func externalChanges() throws -> StoreExternalChanges? { try externalChanges(readingRows: true) }
+
+    package func externalChangedObjects() throws -> StoreExternalChanges? { try externalChanges(readingRows: false) }
+
+    private func externalChanges(readingRows: Bool) throws -> StoreExternalChanges? {
         try state.withLock { open in
             guard var current = open else { return nil }
             let version = try current.connection.dataVersion()
             guard version != current.dataVersion else { return nil }
-            let changes = try current.engine.externalChanges()
+            let changes = try current.engine.externalChanges(readingRows: readingRows)
             current.dataVersion = version
             open = current
             return changes
