@@ -117,7 +117,7 @@ package final class SQLStoreEngine {
         let token = try database.writeTransaction {
             try checkGeneration()
             let changed = try schema.write(changes, to: database, statements: statements, url: url, written: &written)
-            let token = try schema.recordHistory(changed, in: database)
+            let token = try schema.recordHistory(changed, deletedRuns: changes.emptied?.runs ?? [], in: database)
             try beforeCommit(token)
             return token
         }
