@@ -119,6 +119,74 @@ import Testing
         #expect(last.changes.map(\.objectID) == ids(1...10_000))
     }
 
+    // MARK: - Pruning
+
+    @Test func deletingHistoryBeforeATokenDeletesEarlierTransactionsAndTheirRunsOnly() throws {
+        let url = makeURL()
+        let store = SQLiteStore(url: url)
+        let context = try PersistentContainer(model: model, store: store).newContext()
+        try insertPeople(100, in: context)
+        #expect(try context.deleteAll(entityName: "Person") == 100)
+        let emptied = try #require(try store.currentHistoryToken())
+        try insertPeople(1, in: context)
+        let last = try #require(try store.currentHistoryToken())
+
+        #expect(try store.deleteHistory(before: emptied) == 1)
+        let kept = try store.fetchHistory(after: nil)
+        #expect(kept.map(\.token) == [emptied, last])
+        #expect(kept[0].changes.map(\.objectID) == ids(1...100))
+        #expect(try store.deleteHistory(before: last) == 1)
+        #expect(try changeRows(of: emptied, at: url).isEmpty, "the run went with its transaction")
+        #expect(try store.fetchHistory(after: nil).map(\.token) == [last])
+        #expect(try store.deleteHistory(before: last) == 0)
+    }
+
+    @Test func deletingAllHistoryKeepsTheLastTransactionSoTokensKeepCounting() throws {
+        let url = makeURL()
+        let store = SQLiteStore(url: url)
+        let container = try PersistentContainer(model: model, store: store)
+        let context = container.newContext()
+        try insertPeople(3, in: context)
+        try insertPeople(3, in: context)
+        let last = try #require(try store.currentHistoryToken())
+        #expect(try store.deleteHistory(before: PersistentHistoryToken(value: .max)) == 1)
+        #expect(try store.currentHistoryToken() == last)
+        #expect(try context.deleteAll(entityName: "Person") == 6)
+        let next = try #require(try store.fetchHistory(after: last).first)
+        #expect(next.token > last)
+        #expect(next.changes.count == 6)
+    }
+
+    @Test func aContainerFollowingTheHistoryMergesSavesAfterWhatWasDeleted() throws {
+        let url = makeURL()
+        let store = SQLiteStore(url: url)
+        let writer = try PersistentContainer(model: model, store: store).newContext()
+        try insertPeople(10, in: writer)
+        let reader = try PersistentContainer(model: model, store: SQLiteStore(url: url)).newContext()
+        reader.automaticallyMergesChanges = true
+        let people = try reader.fetch(FetchRequest<ManagedObject>(entityName: "Person"))
+        #expect(try writer.deleteAll(entityName: "Person") == 10)
+        #expect(try store.deleteHistory(before: try #require(try store.currentHistoryToken())) == 1)
+        #expect(try reader.count(for: FetchRequest<ManagedObject>(entityName: "Person")) == 0)
+        let allDeleted = people.allSatisfy { $0.isDeleted }
+        #expect(allDeleted)
+    }
+
+    @Test func aReadOnlyStoreRefusesToDeleteHistory() throws {
+        let url = makeURL()
+        do {
+            let context = try PersistentContainer(model: model, store: SQLiteStore(url: url)).newContext()
+            try insertPeople(1, in: context)
+        }
+        let store = SQLiteStore(url: url, isReadOnly: true)
+        let container = try PersistentContainer(model: model, store: store)
+        let token = try #require(try store.currentHistoryToken())
+        let error = try #require(throws: PersistenceError.self) { try store.deleteHistory(before: token) }
+        #expect(error.code == .readOnlyStore && error.fileURL == url)
+        #expect(try store.fetchHistory(after: nil).count == 1)
+        withExtendedLifetime(container) {}
+    }
+
     // MARK: - Format version 1
 
     @Test func aStoreWrittenBeforeRunsOpensReadsItsHistoryAndIsUpgradedWhenOpenedForWriting() throws {

@@ -147,6 +147,18 @@ package final class SQLStoreEngine {
         try database.readTransaction { try schema.readHistory(after: token?.value ?? 0, database) }
     }
 
+    /// Deletes the transactions before `token` (never the last one) in one write transaction.
+    ///
+    /// - Returns: The number of transactions deleted.
+    /// - Throws: `.modelMismatch` if another process migrated the store; the connection's errors.
+    @discardableResult
+    package func deleteHistory(before token: PersistentHistoryToken) throws -> Int {
+        try database.writeTransaction {
+            try checkGeneration()
+            return try schema.deleteHistory(before: token.value, database)
+        }
+    }
+
     /// The token of the last recorded transaction, or `nil` if none was.
     package func currentHistoryToken() throws -> PersistentHistoryToken? {
         let token = try schema.lastHistoryToken(database)
