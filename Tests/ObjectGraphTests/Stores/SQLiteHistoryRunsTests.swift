@@ -212,6 +212,7 @@ import Testing
             withExtendedLifetime(container) {}
         }
         #expect(try formatVersion(url) == "1")
+        #expect(try StoreFileInspector.inspect(url).formatVersion == 1)
 
         // Opened for writing, it is upgraded, and a delete-all is recorded as a run.
         let store = SQLiteStore(url: url)

@@ -69,10 +69,7 @@ extension SQLStoreSchema {
     func upgradeFormat(_ database: any SQLDatabase) throws {
         let dialect = database.dialect
         let metadata = dialect.quote(Self.metadataTable)
-        let stored = try database.rows(
-            "SELECT value FROM \(metadata) WHERE name = \(dialect.placeholder(1))", [.text("format")]
-        ).first?.first?.text.flatMap { Int($0) }
-        guard let stored, stored < Self.formatVersion else { return }
+        guard let stored = try Self.storedFormatVersion(database), stored < Self.formatVersion else { return }
         if stored < 2 {
             try database.execute(
                 "ALTER TABLE \(dialect.quote(Self.changesTable)) ADD COLUMN \(Self.lastKeyColumn) "
@@ -81,5 +78,13 @@ extension SQLStoreSchema {
         try database.run(
             "UPDATE \(metadata) SET value = \(dialect.placeholder(1)) WHERE name = \(dialect.placeholder(2))",
             [.text(String(Self.formatVersion)), .text("format")])
+    }
+
+    /// The format version the store's metadata records, or `nil` if it records none.
+    static func storedFormatVersion(_ database: any SQLDatabase) throws -> Int? {
+        try database.rows(
+            "SELECT value FROM \(database.dialect.quote(metadataTable)) WHERE name = \(database.dialect.placeholder(1))",
+            [.text("format")]
+        ).first?.first?.text.flatMap { Int($0) }
     }
 }
