@@ -19,6 +19,23 @@ extension PostgresStore: ExternallyChangedStore {
         try reading { try $0.fetchHistory(after: token) }
     }
 
+    /// Deletes the transactions saved before `token` from the persistent history, with their
+    /// changes; the transaction of `token` and later ones stay, and so does the last one.
+    ///
+    /// Delete only what every server that follows the history has read: one that has not read a
+    /// deleted transaction no longer learns of its changes.
+    ///
+    /// - Returns: The number of transactions deleted.
+    /// - Throws: `.readOnlyStore` for a read-only store; `.storeClosed` if the store is not open;
+    ///   the server's errors, typed (a dropped connection is retried once on a new one).
+    ///
+    /// Core Data: `NSPersistentHistoryChangeRequest.deleteHistory(before:)`.
+    @discardableResult
+    public func deleteHistory(before token: PersistentHistoryToken) throws -> Int {
+        guard !isReadOnly else { throw PersistenceError.postgresReadOnlyStore(server: server) }
+        return try reading { try $0.deleteHistory(before: token) }
+    }
+
     /// The token of the last transaction saved to this store, or `nil` if none was.
     ///
     /// - Throws: `.storeClosed` if the store is not open; the server's errors, typed.

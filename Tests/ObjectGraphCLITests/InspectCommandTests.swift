@@ -13,7 +13,7 @@ import Testing
         #expect(run.error.isEmpty)
         let lines = run.outputLines
         #expect(lines[0] == "file:     \(url.path)")
-        #expect(lines[1] == "kind:     \(kind), format version 1")
+        #expect(lines[1] == "kind:     \(kind), format version \(kind == .sqlite ? 2 : 1)")
         #expect(lines[2] == "size:     \(StoreFixtures.size(url)) bytes")
         #expect(lines.contains("objects:  5 in 3 entities"))
         #expect(lines.contains("frames:   3") == (kind == .binary))

@@ -247,7 +247,7 @@ extension StoreCoordinator {
 
     /// `snapshot` without its rows: the same next keys and metadata.
     static func withoutRows(_ snapshot: StoreSnapshot) -> StoreSnapshot {
-        var empty = StoreSnapshot(model: snapshot.model)
+        var empty = StoreSnapshot(rowCacheOf: snapshot.model)
         empty.metadata = snapshot.metadata
         for index in empty.tables.indices { empty.tables[index].nextKey = snapshot.tables[index].nextKey }
         return empty

@@ -117,7 +117,7 @@ package final class SQLStoreEngine {
         let token = try database.writeTransaction {
             try checkGeneration()
             let changed = try schema.write(changes, to: database, statements: statements, url: url, written: &written)
-            let token = try schema.recordHistory(changed, in: database)
+            let token = try schema.recordHistory(changed, deletedRuns: changes.emptied?.runs ?? [], in: database)
             try beforeCommit(token)
             return token
         }
@@ -145,6 +145,18 @@ package final class SQLStoreEngine {
     /// The transactions after `token` (all if `nil`), oldest first, in one read transaction.
     package func fetchHistory(after token: PersistentHistoryToken?) throws -> [PersistentHistoryTransaction] {
         try database.readTransaction { try schema.readHistory(after: token?.value ?? 0, database) }
+    }
+
+    /// Deletes the transactions before `token` (never the last one) in one write transaction.
+    ///
+    /// - Returns: The number of transactions deleted.
+    /// - Throws: `.modelMismatch` if another process migrated the store; the connection's errors.
+    @discardableResult
+    package func deleteHistory(before token: PersistentHistoryToken) throws -> Int {
+        try database.writeTransaction {
+            try checkGeneration()
+            return try schema.deleteHistory(before: token.value, database)
+        }
     }
 
     /// The token of the last recorded transaction, or `nil` if none was.

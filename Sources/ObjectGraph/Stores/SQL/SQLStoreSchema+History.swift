@@ -1,20 +1,22 @@
 import Foundation
 
 extension SQLStoreSchema {
-    /// Records one save's changes as a new history transaction, inside the save's transaction.
+    /// Records one save's changes as a new history transaction, inside the save's transaction:
+    /// the deletions of emptied entities' objects first, as runs of keys, then `changes`.
     ///
     /// - Returns: The transaction's token, or `nil` if the save changed no object.
     func recordHistory(
-        _ changes: [HistoryChange], in database: any SQLDatabase,
+        _ changes: [HistoryChange], deletedRuns: [EmptiedEntities.KeyRun] = [], in database: any SQLDatabase,
         author: String? = nil
     ) throws -> Int64? {
-        guard !changes.isEmpty else { return nil }
+        guard !changes.isEmpty || deletedRuns.contains(where: { !$0.keys.isEmpty }) else { return nil }
         let dialect = database.dialect
         let token = try lastHistoryToken(database) + 1
         try database.run(
             "INSERT INTO \(dialect.quote(Self.transactionsTable)) (token, timestamp, author) "
                 + "VALUES (\(dialect.placeholders(3)))",
             [.integer(token), .real(Date().timeIntervalSinceReferenceDate), author.map { .text($0) } ?? .null])
+        try recordDeletedRuns(deletedRuns, token: token, in: database)
         let insert =
             "INSERT INTO \(dialect.quote(Self.changesTable)) (token, entity, key, kind, properties) "
             + "VALUES (\(dialect.placeholders(5)))"
@@ -35,7 +37,8 @@ extension SQLStoreSchema {
             .integer ?? 0
     }
 
-    /// The transactions after `token` (all if `nil`), oldest first, each with its changes.
+    /// The transactions after `token` (all if `nil`), oldest first, each with its changes (a run
+    /// of deleted keys as one deletion per key).
     func readHistory(after token: Int64, _ database: any SQLDatabase) throws -> [PersistentHistoryTransaction] {
         let dialect = database.dialect
         var transactions: [PersistentHistoryTransaction] = []
@@ -57,6 +60,7 @@ extension SQLStoreSchema {
                     token: PersistentHistoryToken(value: token),
                     timestamp: Date(timeIntervalSinceReferenceDate: seconds), author: row.column(2).text, changes: []))
         }
+        var runs: [PendingRun] = []
         try database.forEachRow(
             "SELECT token, entity, key, kind, properties FROM \(dialect.quote(Self.changesTable)) WHERE token > "
                 + "\(dialect.placeholder(1)) ORDER BY token, \(dialect.insertionOrderColumn)", [.integer(token)]
@@ -64,17 +68,24 @@ extension SQLStoreSchema {
             guard let token = row.column(0).integer, let position = positions[token], let entity = row.column(1).text,
                 let key = row.column(2).integer, let raw = row.column(3).integer, let kind = ChangeKind(rawValue: raw)
             else { return }
-            let type: PersistentHistoryChange.ChangeType =
-                switch kind {
-                case .insert: .insert
-                case .update: .update
-                case .delete: .delete
-                }
+            let type: PersistentHistoryChange.ChangeType
+            switch kind {
+            case .insert: type = .insert
+            case .update: type = .update
+            case .delete: type = .delete
+            case .deleteRun:
+                runs.append(
+                    PendingRun(
+                        position: position, index: transactions[position].changes.count, entity: entity,
+                        firstKey: key))
+                return
+            }
             transactions[position].changes.append(
                 PersistentHistoryChange(
                     objectID: ObjectID(entityName: entity, key: key), changeType: type,
                     updatedProperties: kind == .update ? row.column(4).text.flatMap(Self.decodePropertyNames) : nil))
         }
+        try expandRuns(runs, after: token, into: &transactions, database)
         return transactions
     }
 

@@ -31,6 +31,7 @@ extension SQLStoreSchema {
             return nil
         }
         let stored = try Self.storedEntities(database, url: url)
+        if create { try upgradeFormat(database) }
         guard StoreMigrator.needsMigration(stored, to: model, migration) else {
             try StoreSchema.check(stored, against: model)
             if create { try createMissingIndexes(database) }

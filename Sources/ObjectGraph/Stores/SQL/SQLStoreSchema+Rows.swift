@@ -14,7 +14,7 @@ extension SQLStoreSchema {
         entityIndex: Int, keys: [Int64], _ database: any SQLDatabase, statements: [TableStatements], url: URL
     ) throws -> [(key: Int64, row: EntityTable.Row)] {
         let table = tables[entityIndex]
-        let info = model.infos[entityIndex]
+        let decoding = rowDecoding(entityIndex: entityIndex)
         let dialect = database.dialect
         let q = dialect.quote
         var found: [Int64: EntityTable.Row] = [:]
@@ -29,16 +29,13 @@ extension SQLStoreSchema {
                 of: " ORDER BY ", with: " WHERE \(q(Self.keyColumn)) IN (\(list)) ORDER BY ")
             var batchRows: [Int64: EntityTable.Row] = [:]
             try database.forEachRow(select, bindings) { row in
-                let record = try self.record(from: row, table, info, dialect, url: url)
-                batchRows[record.objectID.key] = EntityTable.Row(version: record.version, values: record.values)
+                let (key, decoded) = try self.decodeRow(row, decoding, dialect, url: url)
+                batchRows[key] = decoded
             }
             guard !batchRows.isEmpty else { continue }
             try readMembers(into: &batchRows, of: table, database, url: url)
             for (key, row) in batchRows {
-                if let problem = info.problem(with: row.values) {
-                    throw PersistenceError.corruptSQLStore(
-                        url, "\(ObjectID(entityName: info.name, key: key)): \(problem)")
-                }
+                try check(row, key: key, decoding, url: url)
                 found[key] = row
             }
         }
@@ -50,7 +47,7 @@ extension SQLStoreSchema {
     /// A snapshot with the next keys and store metadata and no rows: what a container that
     /// queries the store starts from.
     func readEmptySnapshot(_ database: any SQLDatabase) throws -> StoreSnapshot {
-        var snapshot = StoreSnapshot(model: model)
+        var snapshot = StoreSnapshot(rowCacheOf: model)
         for (entity, next) in try readNextKeys(database) {
             snapshot.reserveKeys(ofEntity: entity, below: next)
         }
@@ -134,22 +131,19 @@ extension SQLStoreSchema {
         entityIndex: Int, query: String, bindings: [SQLValue], _ database: any SQLDatabase, url: URL
     ) throws -> [(key: Int64, row: EntityTable.Row)] {
         let table = tables[entityIndex]
-        let info = model.infos[entityIndex]
+        let decoding = rowDecoding(entityIndex: entityIndex)
         let dialect = database.dialect
-        var order: [Int64] = []
-        var rows: [Int64: EntityTable.Row] = [:]
+        var found: [(key: Int64, row: EntityTable.Row)] = []
         try database.forEachRow(query, bindings) { row in
-            let record = try self.record(from: row, table, info, dialect, url: url)
-            order.append(record.objectID.key)
-            rows[record.objectID.key] = EntityTable.Row(version: record.version, values: record.values)
+            found.append(try self.decodeRow(row, decoding, dialect, url: url))
         }
-        try readMembers(into: &rows, of: table, database, url: url)
-        return try order.map { key in
-            let row = rows[key]!
-            if let problem = info.problem(with: row.values) {
-                throw PersistenceError.corruptSQLStore(url, "\(ObjectID(entityName: info.name, key: key)): \(problem)")
-            }
-            return (key, row)
+        if !table.joins.isEmpty || !table.derived.isEmpty {
+            // Only rows with to-many relationships need finding by key, to be given their members.
+            var rows = Dictionary(found.lazy.map { ($0.key, $0.row) }, uniquingKeysWith: { first, _ in first })
+            try readMembers(into: &rows, of: table, database, url: url)
+            for index in found.indices { found[index].row = rows[found[index].key] ?? found[index].row }
         }
+        for (key, row) in found { try check(row, key: key, decoding, url: url) }
+        return found
     }
 }

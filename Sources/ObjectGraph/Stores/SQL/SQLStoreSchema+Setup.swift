@@ -24,6 +24,7 @@ extension SQLStoreSchema {
             return
         }
         try StoreSchema.check(try Self.storedEntities(database, url: url), against: model)
+        if create { try upgradeFormat(database) }
     }
 
     /// The schema a SQL store was written with (its entities, as ``StoreSchema`` encodes them):

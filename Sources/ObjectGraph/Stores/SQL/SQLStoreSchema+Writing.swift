@@ -11,16 +11,18 @@ extension SQLStoreSchema {
     /// properties whose values changed (`nil` when the state it replaced is unknown).
     typealias HistoryChange = (entity: String, key: Int64, kind: ChangeKind, properties: [String]?)
 
-    /// The kinds of change the history table records.
+    /// The kinds of change the history table records: `deleteRun` is the delete of every key
+    /// from `key` to ``lastKeyColumn`` (an emptied entity's objects, in one row).
     enum ChangeKind: Int64, Sendable {
-        case insert = 0, update = 1, delete = 2
+        case insert = 0, update = 1, delete = 2, deleteRun = 3
     }
 
     /// Writes one change set: emptied entities, deletes, updates (each checked against the
     /// version it replaces), inserts, then next keys and metadata that changed. Run it inside
     /// a write transaction; it writes only the delta.
     ///
-    /// - Returns: The changes for the history table, in the order written.
+    /// - Returns: The changes for the history table, in the order written; the objects of emptied
+    ///   entities are not among them (the history records them as key runs, before these).
     /// - Throws: `.conflict` if an updated or deleted row is no longer at the version it replaces
     ///   (another process saved or deleted it); the connection's errors. The caller rolls back.
     func write(
@@ -34,7 +36,6 @@ extension SQLStoreSchema {
             try database.run(sql.deleteAll)
             for join in sql.joins { try database.run(join.deleteAll) }
         }
-        for id in changes.emptied?.objectIDs ?? [] { history.append((id.entityName, id.key, .delete, nil)) }
         for id in changes.individuallyDeleted {
             guard let info = model.info(named: id.entityName) else { continue }
             let sql = statements[info.index]

@@ -68,7 +68,9 @@ struct SQLStoreSchema: Sendable {
     static let transactionsTable = "objectgraph.transactions"
     static let changesTable = "objectgraph.changes"
     /// The format version written in the metadata table; a store with a higher one is refused.
-    static let formatVersion = 1
+    /// Version 2 added the history's runs of deleted keys (``lastKeyColumn``); a version 1 store
+    /// is upgraded when it is opened for writing (``upgradeFormat(_:)``).
+    static let formatVersion = 2
 
     let model: ManagedObjectModel
     let tables: [Table]
@@ -144,7 +146,7 @@ struct SQLStoreSchema: Sendable {
                 + "timestamp \(dialect.typeName(.exactReal)) NOT NULL, author \(dialect.typeName(.text)))",
             "CREATE TABLE \(q(Self.changesTable)) (token \(key) NOT NULL, entity \(dialect.typeName(.text)) NOT NULL, "
                 + "key \(key) NOT NULL, kind \(dialect.typeName(.integer)) NOT NULL, "
-                + "properties \(dialect.typeName(.text))"
+                + "properties \(dialect.typeName(.text)), \(Self.lastKeyColumn) \(key)"
                 + (dialect.insertionOrderDeclaration.map { ", \($0))" } ?? ")"),
             "CREATE INDEX \(q(Self.changesTable + ".token.index")) ON \(q(Self.changesTable)) (token)",
         ]

@@ -32,7 +32,7 @@ extension SQLiteStore {
             let schema = try SQLStoreSchema(model: model)
             let snapshot = try schema.readSnapshot(
                 connection, statements: schema.statements(connection.dialect), url: url)
-            return (snapshot, SQLStoreSchema.formatVersion)
+            return (snapshot, try SQLStoreSchema.storedFormatVersion(connection) ?? SQLStoreSchema.formatVersion)
         }
     }
 

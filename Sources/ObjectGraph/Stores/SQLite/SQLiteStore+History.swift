@@ -22,6 +22,32 @@ extension SQLiteStore: ExternallyChangedStore {
         }
     }
 
+    /// Deletes the transactions saved before `token` from the persistent history, with their
+    /// changes; the transaction of `token` and later ones stay, and so does the last one.
+    ///
+    /// Delete only what every process that follows the history has read: one that has not read
+    /// a deleted transaction no longer learns of its changes.
+    ///
+    /// For example, once the app and its widget have both read up to `token`:
+    /// ```swift
+    /// try store.deleteHistory(before: token)
+    /// ```
+    ///
+    /// - Returns: The number of transactions deleted.
+    /// - Throws: `.readOnlyStore` for a read-only store; `.storeClosed` if the store is not open;
+    ///   `.modelMismatch` if another process migrated it; SQLite's errors, typed.
+    /// - Complexity: O(*t* + *c*) for *t* deleted transactions with *c* change rows.
+    ///
+    /// Core Data: `NSPersistentHistoryChangeRequest.deleteHistory(before:)`.
+    @discardableResult
+    public func deleteHistory(before token: PersistentHistoryToken) throws -> Int {
+        try state.withLock { open in
+            guard let current = open else { throw PersistenceError.storeClosed(url) }
+            guard !isReadOnly else { throw PersistenceError.readOnlyStore("The store \(url.path)", url: url) }
+            return try current.engine.deleteHistory(before: token)
+        }
+    }
+
     /// The token of the last transaction saved to this store, or `nil` if none was.
     ///
     /// - Throws: `.storeClosed` if the store is not open; SQLite's errors, typed.
