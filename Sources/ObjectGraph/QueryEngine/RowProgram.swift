@@ -37,8 +37,12 @@ final class RowProgram {
                 columnTests.append((slot, columnTest))
             }
             // A prefix column decides an ASCII `BEGINSWITH` or `==` more closely than a
-            // signature: a second pass over the rows would only cost.
-            if let (slot, test) = conjunct.slotTest, test.columnTest == nil, let signatureTest = test.signatureTest {
+            // signature, but not a row whose first bytes differ at a non-ASCII byte: under `[c]`
+            // or `[d]` that row would be folded again, while the signature column keeps it
+            // folded (the signature pass tests only the rows the prefix column leaves).
+            if let (slot, test) = conjunct.slotTest, let signatureTest = test.signatureTest,
+                test.columnTest == nil || !signatureTest.options.isEmpty
+            {
                 signatureTests.append((slot, signatureTest))
             }
             let node = nodes.count

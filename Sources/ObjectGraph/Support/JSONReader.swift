@@ -8,6 +8,14 @@ struct JSONReader {
     private(set) var position = 0
     /// The JSON path of the value being read, for error messages (`entities.Fruit.objects.12.name`).
     var path: [String] = []
+    /// The name of the value being read, as an index into `leafNames` (`-1` for none), placed in
+    /// error messages after the first `leafDepth` components of `path`: a reader of many records
+    /// names each value by storing an integer instead of appending to `path`.
+    var leaf = -1
+    var leafNames: [String] = []
+    var leafDepth = 0
+    /// The byte offset of the key `readObject` passed to its body last.
+    private(set) var keyOffset = 0
 
     init(bytes: [UInt8], url: URL) {
         self.bytes = bytes
@@ -15,6 +23,8 @@ struct JSONReader {
     }
 
     func error(_ reason: String, at offset: Int? = nil) -> PersistenceError {
+        var path = path
+        if leaf >= 0, leaf < leafNames.count { path.insert(leafNames[leaf], at: Swift.min(leafDepth, path.count)) }
         let place = path.isEmpty ? "" : " (JSON path \(PersistenceError.excerpt(path.joined(separator: "."))))"
         return .corruptFile(url, offset: offset ?? position, reason + place)
     }
@@ -222,7 +232,7 @@ struct JSONReader {
             // Skip whitespace first so that errors point at the key and the value themselves, not
             // at the whitespace before them (bodies report errors at `position` on entry).
             skipWhitespace()
-            let keyOffset = position
+            keyOffset = position
             let key = try readString()
             if checksDuplicates {
                 guard seen.insert(key).inserted else { throw error("the key \"\(key)\" appears twice", at: keyOffset) }

@@ -74,6 +74,23 @@ import Testing
         #expect(!outside.withUnsafeBufferPointer(compiled.matchesRow))
     }
 
+    @Test func foldingStringTestsKeepTheirSignatureBesideThePrefixColumn() throws {
+        let info = try #require(Self.model.info(named: "Item"))
+        func program(_ format: String) throws -> RowProgram {
+            RowProgram(try CompiledPredicate(FetchPredicate(format: format), entity: info, model: Self.model))
+        }
+        // Without folding, the prefix column decides alone; with `[c]` or `[d]` a row it cannot
+        // decide (a non-ASCII byte) is tested on the signature column's folded value.
+        for format in ["name BEGINSWITH 'je'", "name == 'je xyz'"] {
+            let plain = try program(format)
+            #expect(plain.columnTests.count == 1 && plain.signatureTests.isEmpty, "\(format)")
+        }
+        for format in ["name BEGINSWITH[d] 'je'", "name ==[c] 'je xyz'", "name ==[cd] 'je xyz'"] {
+            let folding = try program(format)
+            #expect(folding.columnTests.count == 1 && folding.signatureTests.count == 1, "\(format)")
+        }
+    }
+
     @Test func prefixBytesDecideOnlyWhatHasPrefixWouldDecide() throws {
         let prefixes = ["", "a", "a ", "K", "\r", "a\r", "ab", "0123456789abcdef"]
         var decided = 0

@@ -211,6 +211,17 @@ import Testing
         #expect(error.message.contains("(JSON path entities.Fruit.objects.\(apple.key).colour)"))
     }
 
+    @Test func elementOfTheWrongTypeInAToManyRelationshipIsCorruptStoreAtItsIndex() throws {
+        let reference = try Reference()
+        let apple = try reference.fruit("apple")
+        let value = try reference.value(of: "tags", inFruit: "apple")
+        let error = try openingError(.json, reference.bytes.replacing(value, with: "[\"x\"]"))
+        #expect(error.code == .corruptStore)
+        #expect(error.byteOffset == value.lowerBound + 1)
+        #expect(error.message.contains("expected an integer"))
+        #expect(error.message.contains("(JSON path entities.Fruit.objects.\(apple.key).tags.0)"))
+    }
+
     @Test func toOneRelationshipToAMissingObjectIsCorruptStoreNamingBoth() throws {
         let reference = try Reference()
         let apple = try reference.fruit("apple")

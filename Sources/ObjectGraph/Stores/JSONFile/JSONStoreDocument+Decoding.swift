@@ -95,10 +95,17 @@ extension JSONStoreDocument {
                     }
                 case "objects":
                     sawObjects = true
-                    try reader.readObject { reader, key in
+                    // Each record names its values by index (`JSONReader.leaf`), the version last.
+                    reader.leafNames = (0..<info.propertyCount).map(info.propertyName) + [versionKey]
+                    // Duplicate keys are found in the table rather than in a set of every key.
+                    try reader.readObject(checksDuplicates: false) { reader, key in
                         let offset = reader.position
                         guard let number = Int64(key), number >= 1, number <= EntityTable.maxKey, String(number) == key
                         else { throw reader.error("\"\(key)\" is not a valid object key", at: offset) }
+                        guard snapshot.tables[info.index][number] == nil else {
+                            reader.path.removeLast()  // the error names the object, as the key's place
+                            throw reader.error("the key \"\(key)\" appears twice", at: reader.keyOffset)
+                        }
                         let record = try readRecord(&reader, key: number, info: info)
                         do {
                             try snapshot.insert(record)
@@ -119,28 +126,32 @@ extension JSONStoreDocument {
 
     private static func readRecord(_ reader: inout JSONReader, key: Int64, info: EntityInfo) throws -> StoreRecord {
         var values = info.defaultValues
-        var seen = [Bool](repeating: false, count: info.propertyCount)
         var version: Int64?
-        // Fast path: the keys in the order this library writes them, matched as bytes.
+        // Fast path: the keys in the order this library writes them, matched as bytes; slots
+        // `0..<inOrder` are read. Values are named by index (`JSONReader.leaf`), not by path.
+        var inOrder = 0
         try reader.expect(UInt8(ascii: "{"), "an object")
+        reader.leafDepth = reader.path.count
         var slot = -1
         while slot < info.propertyCount {
             let name = slot < 0 ? versionKeyBytes : info.propertyNameBytes[slot]
             guard reader.readKey(name) else { break }
-            reader.path.append(slot < 0 ? versionKey : info.propertyName(at: slot))
+            reader.leaf = slot < 0 ? info.propertyCount : slot
             if slot < 0 {
                 version = try reader.readInt64()
             } else {
-                seen[slot] = true
                 values[slot] = try readValue(&reader, slot: slot, of: info)
+                inOrder = slot + 1
             }
-            reader.path.removeLast()
+            reader.leaf = -1
             slot += 1
             guard reader.peek() == UInt8(ascii: ",") else { break }
             reader.skipByte()
         }
+        var seen: [Bool] = []
         // General path: whatever keys remain, in any order.
         if reader.peek() != UInt8(ascii: "}") {
+            seen = (0..<info.propertyCount).map { $0 < inOrder }
             while true {
                 reader.skipWhitespace()
                 let keyOffset = reader.position
@@ -172,7 +183,7 @@ extension JSONStoreDocument {
         }
         try reader.expect(UInt8(ascii: "}"), "',' or '}'")
         guard let version else { throw reader.error("the key \"\(versionKey)\" is missing") }
-        if let missing = seen.firstIndex(of: false) {
+        if let missing = seen.isEmpty ? (inOrder < info.propertyCount ? inOrder : nil) : seen.firstIndex(of: false) {
             throw reader.error("the key \"\(info.propertyName(at: missing))\" is missing")
         }
         return StoreRecord(objectID: ObjectID(entityName: info.name, key: key), version: version, values: values)
