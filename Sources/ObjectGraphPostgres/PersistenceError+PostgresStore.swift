@@ -27,3 +27,15 @@ extension PersistenceError {
                 + "isReadOnly to change it, or discard the context's changes with rollback().")
     }
 }
+
+extension PersistenceError {
+    /// A migration that keeps a backup, when the backup schema's name is taken by a schema that
+    /// is not an ObjectGraph backup.
+    static func postgresBackupSchemaTaken(_ backup: String, server: String) -> PersistenceError {
+        PersistenceError(
+            code: .unsupportedFormat,
+            message: "The PostgreSQL store \(server) was not migrated: the schema \(backup), where its backup goes, "
+                + "exists and is not an ObjectGraph backup. Rename or drop that schema, or migrate without "
+                + "keepsBackup.")
+    }
+}

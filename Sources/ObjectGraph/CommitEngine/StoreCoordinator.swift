@@ -33,7 +33,7 @@ final class StoreCoordinator: Sendable {
     /// options in place of its own.
     init(model: ManagedObjectModel, store: any PersistentStore, migration: MigrationOptions? = nil) throws {
         let snapshot: StoreSnapshot
-        var querying = store as? any QueryingStore
+        var querying = store as? any QueryingStore ?? (store as? any SQLEngineStore).map(SQLEngineQueryingStore.init)
         if let opening = querying {
             snapshot = try opening.open(model: model, migration: migration)
             if opening.answersQueries {

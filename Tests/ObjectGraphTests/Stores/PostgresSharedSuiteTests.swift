@@ -38,6 +38,26 @@ struct PostgresSharedSuiteTests {
         withExtendedLifetime(saved) {}
     }
 
+    // MARK: - The SQL translation oracle
+
+    @Test func handPickedPredicatesOnAwkwardValuesMatchTheEngineOnPostgres() throws {
+        try SharedSuiteStore.$kind.withValue(.postgres) {
+            try SQLTranslationOracleTests().handPickedPredicatesOnAwkwardValuesMatchTheEngine()
+        }
+    }
+
+    @Test func randomPredicatesMatchTheEngineOnPostgres() throws {
+        try SharedSuiteStore.$kind.withValue(.postgres) {
+            try SQLTranslationOracleTests().twoThousandRandomPredicatesMatchTheEngine()
+        }
+    }
+
+    @Test func randomPredicatesWithSortsMatchTheEnginesOrderOnPostgres() throws {
+        try SharedSuiteStore.$kind.withValue(.postgres) {
+            try SQLTranslationOracleTests().randomPredicatesWithSortsMatchTheEnginesOrder()
+        }
+    }
+
     // MARK: - The integrity tests
 
     static let integrity: [SharedSuiteCase] = [

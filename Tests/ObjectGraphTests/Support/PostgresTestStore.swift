@@ -35,6 +35,15 @@ enum PostgresTestStore {
         return description
     }
 
+    /// A connection to the server with `schema` on its search path, for tests that run SQL of
+    /// their own on a store's tables.
+    static func connect(schema: String) throws -> PostgresConnection {
+        guard let url else { throw MissingServerStore.NoServer() }
+        let connection = try PostgresConnection(configuration: PostgresConfiguration(url: url))
+        try connection.execute("SET search_path TO \(connection.dialect.quote(schema))")
+        return connection
+    }
+
     /// The store of a PostgreSQL case when no server is configured (in CI): it fails the test.
     final class MissingServerStore: PersistentStore {
         struct NoServer: Error, CustomStringConvertible {
