@@ -17,7 +17,8 @@ extension PostgresStore {
         return name.utf8.count <= 63 ? name : PostgresStoreState.channel(schema) + "_og_backup"
     }
 
-    /// Copies every table of the schema `namespace` into ``backupSchema(for:)``, inside the
+    /// Copies every table of the schema `namespace` (columns, indexes and rows) into
+    /// ``backupSchema(for:)``, inside the
     /// migration's transaction (so the copy is the state it migrates, and a failed migration
     /// leaves no backup). A backup schema from an earlier migration is replaced; a schema of that
     /// name that ObjectGraph did not make is refused.
@@ -42,7 +43,9 @@ extension PostgresStore {
             "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE' "
                 + "ORDER BY table_name", [.text(namespace)])
         for name in tables.compactMap({ $0.first?.text }) {
-            try connection.execute("CREATE TABLE \(q(backup)).\(q(name)) AS TABLE \(q(namespace)).\(q(name))")
+            let (copy, original) = ("\(q(backup)).\(q(name))", "\(q(namespace)).\(q(name))")
+            try connection.execute("CREATE TABLE \(copy) (LIKE \(original) INCLUDING ALL)")
+            try connection.execute("INSERT INTO \(copy) OVERRIDING SYSTEM VALUE SELECT * FROM \(original)")
         }
     }
 
