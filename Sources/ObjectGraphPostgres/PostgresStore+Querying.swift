@@ -17,3 +17,17 @@ extension PostgresStore: SQLEngineStore {
         }
     }
 }
+
+extension PostgresStore: ExternalChangeSignalingStore {
+    /// Starts listening for other servers' saves on a session of its own (replacing an earlier
+    /// listener), calling `handler` when one arrives, until the store closes.
+    package func signalExternalChanges(to handler: @escaping @Sendable () -> Void) {
+        guard let namespace = state.withLock({ $0?.namespace }) else { return }
+        let listener = PostgresChangeListener(handler: handler)
+        changeListener.withLock { current in
+            current?.stop()
+            current = listener
+        }
+        listener.start(self, namespace: namespace)
+    }
+}

@@ -54,6 +54,8 @@ public final class PostgresStore: PersistentStore {
     public let migration: MigrationOptions
     // Everything the open store uses; the lock serialises every call on the connection.
     let state = Locked<PostgresStoreState?>(nil)
+    /// The listener that wakes the container when another server saves, while the store is open.
+    let changeListener = Locked<PostgresChangeListener?>(nil)
     /// A fault to inject inside a save's transaction, just before it commits (tests only).
     let beforeCommit = Locked<(@Sendable () throws -> Void)?>(nil)
 
@@ -145,6 +147,10 @@ public final class PostgresStore: PersistentStore {
     /// Gives back the unused keys of the last reserved blocks and disconnects, so that another
     /// container can open the store.
     public func close() {
+        changeListener.withLock { listener in
+            listener?.stop()
+            listener = nil
+        }
         state.withLock { open in
             open?.engine.close()
             open = nil

@@ -62,6 +62,7 @@ final class StoreCoordinator: Sendable {
             State(
                 snapshot: snapshot, nextKeys: nextKeys, keyLimits: reserves ? nextKeys : nextKeys.map { _ in .max },
                 keyReservations: nextKeys.map { _ in 0 }))
+        followExternalSignals()
     }
 
     deinit {
