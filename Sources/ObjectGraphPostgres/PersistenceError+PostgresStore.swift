@@ -39,3 +39,13 @@ extension PersistenceError {
                 + "keepsBackup.")
     }
 }
+
+extension PersistenceError {
+    /// `PostgresStore.destroy` of a schema that holds tables but no store.
+    static func postgresSchemaIsNotAStore(_ schema: String, server: String) -> PersistenceError {
+        PersistenceError(
+            code: .unsupportedFormat,
+            message: "The PostgreSQL schema \(schema) on \(server) holds tables but no ObjectGraph store, so it was "
+                + "not dropped. Check the schema name; drop it yourself if it is to go.")
+    }
+}

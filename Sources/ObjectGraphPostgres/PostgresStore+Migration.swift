@@ -28,7 +28,7 @@ extension PostgresStore {
     func backUp(_ namespace: String, on connection: PostgresConnection) throws {
         let backup = Self.backupSchema(for: namespace)
         let q = connection.dialect.quote
-        let marker = "ObjectGraph backup of " + namespace
+        let marker = Self.backupMarker(for: namespace)
         let existing = try connection.rows(
             "SELECT obj_description(oid, 'pg_namespace') FROM pg_namespace WHERE nspname = $1", [.text(backup)])
         if let row = existing.first {
@@ -48,6 +48,9 @@ extension PostgresStore {
             try connection.execute("INSERT INTO \(copy) OVERRIDING SYSTEM VALUE SELECT * FROM \(original)")
         }
     }
+
+    /// The comment that marks the backup schema of the store in `schema` as one.
+    static func backupMarker(for schema: String) -> String { "ObjectGraph backup of " + schema }
 
     /// `text` as a SQL string literal (for statements that take no parameters, as `COMMENT`).
     private static func literal(_ text: String) -> String {

@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func anotherServersSaveReachesAContextThatMergesWithoutAFetch() async throws {
-        let schema = PostgresTestServer.uniqueName("og")
+        let schema = PostgresTestSchemas.make()
         let serverA = try PersistentContainer(model: Self.model, store: try makeStore(schema))
         let serverB = try PersistentContainer(model: Self.model, store: try makeStore(schema))
         let viewContext = serverA.newContext()
@@ -69,7 +69,7 @@ import Testing
     }
 
     @Test func theListenerStopsWhenTheContainerGoes() throws {
-        let schema = PostgresTestServer.uniqueName("og")
+        let schema = PostgresTestSchemas.make()
         let store = try makeStore(schema)
         do {
             let container = try PersistentContainer(model: Self.model, store: store)

@@ -32,7 +32,7 @@ final class Counter: ManagedObject {
 
     @Test func concurrentIncrementsWithConflictsLoseNothingAndFinishInTime() throws {
         let configuration = try PostgresTestServer.configuration()
-        let schema = PostgresTestServer.uniqueName("og_load")
+        let schema = PostgresTestSchemas.make()
         do {
             let setup = try PersistentContainer(
                 model: Self.model, store: PostgresStore(configuration: configuration, schema: schema))

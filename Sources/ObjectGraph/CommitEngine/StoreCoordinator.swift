@@ -28,6 +28,8 @@ final class StoreCoordinator: Sendable {
     let state: Locked<State>
     /// Held for the whole of a commit, store I/O included; fetches never wait for it.
     let commitLock = Locked(())
+    /// Serialises merges of other processes' saves (see `StoreCoordinator+ExternalSignals.swift`).
+    let externalMergeLock = Locked(())
 
     /// Opens `store` for `model`; with `migration`, a store that can migrate does so with those
     /// options in place of its own.

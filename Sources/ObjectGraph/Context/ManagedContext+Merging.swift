@@ -1,7 +1,7 @@
 extension ManagedContext {
     /// Merges the saves that arrived since the last operation, when merging automatically.
     func mergePendingSaves() {
-        if parent == nil { coordinator.mergeExternalChanges() }
+        if parent == nil { coordinator.mergeExternalChangesInTurn() }
         parent?.mergePendingSaves()
         guard let inbox else { return }
         let notifications = inbox.takeAll()

@@ -21,10 +21,11 @@ final class MigrationFixture: Sendable {
     let url: URL?
     let memory: InMemoryStore?
     /// The PostgreSQL schema of a `.postgres` fixture.
-    let schema = PostgresTestStore.uniqueSchema()
+    let schema: String
 
     init(_ kind: MigrationStoreKind) {
         self.kind = kind
+        schema = kind == .postgres ? PostgresTestStore.uniqueSchema() : ""
         switch kind {
         case .json: url = TemporaryDirectory.make().appendingPathComponent("people.json")
         case .binary: url = TemporaryDirectory.make().appendingPathComponent("people.ogdb")

@@ -7,7 +7,9 @@ import Testing
 /// suites run on PostgreSQL too): one server migrates while the others wait on the store's
 /// advisory lock and then find the migrated schema, containers open with the old model stop with
 /// `modelMismatch`, and the backup is a schema of the old tables.
-@Suite(.enabled(if: PostgresTestStore.isEnabled, "set OBJECTGRAPH_POSTGRES_URL (scripts/postgres-server.sh start)"))
+@Suite(
+    .enabled(if: PostgresTestStore.isEnabled, "set OBJECTGRAPH_POSTGRES_URL (scripts/postgres-server.sh start)"),
+    .dropsPostgresSchemas)
 struct PostgresMigrationTests {
     /// Version 1 with one more optional attribute: the smallest inferred change.
     private func withNote() throws -> ManagedObjectModel {
@@ -111,5 +113,6 @@ struct PostgresMigrationTests {
         #expect(error?.message.contains(backup) == true)
         #expect(try fixture.bytes() == before)
         #expect(try fetchAll("Person", try fixture.open(try PeopleV1.model(), .disabled).newContext()).count == 3)
+        try connection.execute("DROP SCHEMA \(connection.dialect.quote(backup))")
     }
 }

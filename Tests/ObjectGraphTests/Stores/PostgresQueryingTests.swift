@@ -6,7 +6,9 @@ import Testing
 
 /// A container on a PostgreSQL store reads rows when it needs them, as on SQLite: the querying
 /// seam (`SQLEngineStore`), with the parts of a fetch PostgreSQL cannot decide left to the engine.
-@Suite(.enabled(if: PostgresTestStore.isEnabled, "set OBJECTGRAPH_POSTGRES_URL (scripts/postgres-server.sh start)"))
+@Suite(
+    .enabled(if: PostgresTestStore.isEnabled, "set OBJECTGRAPH_POSTGRES_URL (scripts/postgres-server.sh start)"),
+    .dropsPostgresSchemas)
 struct PostgresQueryingTests {
     /// A store schema holding `baskets` baskets of `fruitsPerBasket` fruits each, saved by a
     /// container that is gone when this returns.

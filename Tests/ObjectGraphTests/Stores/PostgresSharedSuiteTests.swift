@@ -18,7 +18,9 @@ struct SharedSuiteCase: Sendable, CustomTestStringConvertible {
 /// The predicate table and the integrity tests, unchanged, on the PostgreSQL store: each test
 /// body runs with `SharedSuiteStore.kind` set to `.postgres`, so that its fixture or container is
 /// a PostgreSQL store in a schema of its own. Runs when a server is configured, and always in CI.
-@Suite(.enabled(if: PostgresTestStore.isEnabled, "set OBJECTGRAPH_POSTGRES_URL (scripts/postgres-server.sh start)"))
+@Suite(
+    .enabled(if: PostgresTestStore.isEnabled, "set OBJECTGRAPH_POSTGRES_URL (scripts/postgres-server.sh start)"),
+    .dropsPostgresSchemas)
 struct PostgresSharedSuiteTests {
     // MARK: - The predicate table
 

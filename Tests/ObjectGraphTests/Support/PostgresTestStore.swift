@@ -18,8 +18,8 @@ enum PostgresTestStore {
     /// Whether the PostgreSQL cases run.
     static let isEnabled = url != nil || environment["CI"] != nil
 
-    /// A schema name no other test uses.
-    static func uniqueSchema() -> String { "og_\(UUID().uuidString.prefix(12).lowercased())" }
+    /// A schema name no other test uses, dropped when the test ends (see `PostgresTestSchemas`).
+    static func uniqueSchema() -> String { PostgresTestSchemas.make() }
 
     /// A new store in a fresh schema; without a server, a store whose every call fails saying so.
     static func makeStore(schema: String = uniqueSchema(), migration: MigrationOptions = .automatic)
