@@ -164,7 +164,8 @@ public final class PostgresStore: PersistentStore {
 
     /// Connects and opens the store on the new connection.
     private func openStore(
-        _ model: ManagedObjectModel, migration: MigrationOptions, readingRows: Bool, into open: inout PostgresStoreState?
+        _ model: ManagedObjectModel, migration: MigrationOptions, readingRows: Bool,
+        into open: inout PostgresStoreState?
     ) throws -> StoreSnapshot {
         let session = try connect()
         do {

@@ -34,7 +34,9 @@ final class Counter: ManagedObject {
         /// One line of increments and conflicts, then one latency (in nanoseconds) per line.
         var text: String {
             ((increments.map(String.init) + [String(conflicts)]).joined(separator: " ") + "\n")
-                + latencies.map { String($0.components.seconds * 1_000_000_000 + $0.components.attoseconds / 1_000_000_000) }
+                + latencies.map {
+                    String($0.components.seconds * 1_000_000_000 + $0.components.attoseconds / 1_000_000_000)
+                }
                 .joined(separator: "\n")
         }
 
@@ -80,7 +82,8 @@ final class Counter: ManagedObject {
             environment["OBJECTGRAPH_LOAD_RESULT"] = folder.appendingPathComponent("\(worker).txt").path
             process.environment = environment
             process.standardOutput = FileHandle.nullDevice
-            process.standardError = try FileHandle(forWritingTo: Self.create(folder.appendingPathComponent("\(worker).log")))
+            process.standardError = try FileHandle(
+                forWritingTo: Self.create(folder.appendingPathComponent("\(worker).log")))
             try process.run()
             return process
         }
