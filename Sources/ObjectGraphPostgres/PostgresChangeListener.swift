@@ -38,6 +38,7 @@ final class PostgresChangeListener: Sendable {
         // times the handler was called for it.
         var pending: Int64 = 0
         var attempts = 0
+        var sessions = 0
         while !isStopped, let current = store {
             guard let session = connection ?? (try? current.connect(namespace: namespace).connection) else {
                 Thread.sleep(forTimeInterval: 0.5)
@@ -45,8 +46,10 @@ final class PostgresChangeListener: Sendable {
             }
             if connection == nil {
                 connection = session
-                // Notifications sent while there was no session are lost: look once.
-                if pending == 0 { pending = 1 }
+                sessions += 1
+                // Notifications sent while the dropped session was away are lost: look once. (Not
+                // after the first session: the container has just read the store.)
+                if sessions > 1, pending == 0 { pending = 1 }
             }
             do {
                 let wait: Duration = pending > 0 ? .milliseconds(50) : .milliseconds(250)
