@@ -27,3 +27,25 @@ extension PersistenceError {
                 + "isReadOnly to change it, or discard the context's changes with rollback().")
     }
 }
+
+extension PersistenceError {
+    /// A migration that keeps a backup, when the backup schema's name is taken by a schema that
+    /// is not an ObjectGraph backup.
+    static func postgresBackupSchemaTaken(_ backup: String, server: String) -> PersistenceError {
+        PersistenceError(
+            code: .unsupportedFormat,
+            message: "The PostgreSQL store \(server) was not migrated: the schema \(backup), where its backup goes, "
+                + "exists and is not an ObjectGraph backup. Rename or drop that schema, or migrate without "
+                + "keepsBackup.")
+    }
+}
+
+extension PersistenceError {
+    /// `PostgresStore.destroy` of a schema that holds tables but no store.
+    static func postgresSchemaIsNotAStore(_ schema: String, server: String) -> PersistenceError {
+        PersistenceError(
+            code: .unsupportedFormat,
+            message: "The PostgreSQL schema \(schema) on \(server) holds tables but no ObjectGraph store, so it was "
+                + "not dropped. Check the schema name; drop it yourself if it is to go.")
+    }
+}

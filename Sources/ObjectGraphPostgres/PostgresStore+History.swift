@@ -94,8 +94,9 @@ extension PostgresStore: ExternallyChangedStore {
         }
     }
 
-    private func retryingRead<T>(_ current: inout PostgresStoreState, _ body: (SQLStoreEngine) throws -> T) throws -> T
-    {
+    /// Runs the idempotent `body` on `current`'s engine, replacing a dropped session first and
+    /// once more if the connection drops during it.
+    func retryingRead<T>(_ current: inout PostgresStoreState, _ body: (SQLStoreEngine) throws -> T) throws -> T {
         try reconnectIfDropped(&current)
         do {
             return try body(current.engine)

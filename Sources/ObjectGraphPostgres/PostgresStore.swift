@@ -46,45 +46,75 @@ public final class PostgresStore: PersistentStore {
     /// How long a save waits for another server's write lock before it fails with
     /// `.storeLocked`; 5 seconds by default.
     public let lockTimeout: Duration
+    /// What ``load(model:)`` does with a store written with another model: migrate it in one
+    /// transaction under the store's advisory lock (the default), refuse, or erase it. See
+    /// Docs/Migration.md.
+    ///
+    /// Core Data: `NSMigratePersistentStoresAutomaticallyOption`.
+    public let migration: MigrationOptions
     // Everything the open store uses; the lock serialises every call on the connection.
     let state = Locked<PostgresStoreState?>(nil)
+    /// The listener that wakes the container when another server saves, while the store is open.
+    let changeListener = Locked<PostgresChangeListener?>(nil)
     /// A fault to inject inside a save's transaction, just before it commits (tests only).
     let beforeCommit = Locked<(@Sendable () throws -> Void)?>(nil)
 
-    /// A store in the database `configuration` reaches, in the PostgreSQL schema `schema`.
+    /// A store in the database `configuration` reaches, in the PostgreSQL schema `schema`;
+    /// migrated on open as `migration` says.
     public init(
         configuration: PostgresConfiguration, schema: String? = nil, isReadOnly: Bool = false,
-        lockTimeout: Duration = .seconds(5)
+        lockTimeout: Duration = .seconds(5), migration: MigrationOptions = .automatic
     ) {
         self.configuration = configuration
         self.schema = schema
         self.isReadOnly = isReadOnly
         self.lockTimeout = lockTimeout
+        self.migration = migration
     }
 
-    /// A store in the database a libpq connection URL names, in the PostgreSQL schema `schema`.
+    /// A store in the database a libpq connection URL names, in the PostgreSQL schema `schema`;
+    /// migrated on open as `migration` says.
     ///
     /// - Throws: `PersistenceError.Code.unsupportedFormat` if libpq cannot parse `url`.
-    public convenience init(url: String, schema: String? = nil, isReadOnly: Bool = false) throws {
-        self.init(configuration: try PostgresConfiguration(url: url), schema: schema, isReadOnly: isReadOnly)
+    public convenience init(
+        url: String, schema: String? = nil, isReadOnly: Bool = false, migration: MigrationOptions = .automatic
+    ) throws {
+        self.init(
+            configuration: try PostgresConfiguration(url: url), schema: schema, isReadOnly: isReadOnly,
+            migration: migration)
     }
 
     /// Connects, creates the schema and its tables in one transaction under the store's advisory
-    /// lock if they do not exist (or checks them against `model`), and reads everything the store
+    /// lock if they do not exist (or checks them against `model`, migrating a store written with
+    /// another model in that transaction, as ``migration`` says), and reads everything the store
     /// holds.
     ///
-    /// - Throws: `.storeLocked` if this instance is already open; `.modelMismatch` for a store
-    ///   written with another model; `.unsupportedFormat` for a schema holding other tables;
-    ///   `.invalidModel` for a table or index name longer than PostgreSQL's 63 bytes;
-    ///   `.ioFailure` if the server cannot be reached.
+    /// A migration runs one server at a time: another server opening meanwhile waits for the
+    /// advisory lock (at most ``lockTimeout``), then finds the migrated schema. If it fails, the
+    /// schema stays as it was. Containers open on the old model get `.modelMismatch` at their
+    /// next save or fetch.
+    ///
+    /// - Throws: `.storeLocked` if this instance is already open, or another server held the
+    ///   advisory lock longer than ``lockTimeout``; `.modelMismatch` for a store written with
+    ///   another model that cannot or may not be migrated; `.unsupportedFormat` for a schema
+    ///   holding other tables; `.invalidModel` for a table or index name longer than PostgreSQL's
+    ///   63 bytes; `.ioFailure` if the server cannot be reached.
     /// - Complexity: O(*n*) for *n* stored objects.
     public func load(model: ManagedObjectModel) throws -> StoreSnapshot {
+        try open(model, migration: migration, readingRows: true)
+    }
+
+    /// Opens the store for `model`, migrating it as `migration` says; reads every row with
+    /// `readingRows`, else only the next keys and the store metadata (a container that queries
+    /// the store), unless a read-only store migrated them in memory. Retried once on a new
+    /// session if the connection drops (the open's transaction is then rolled back).
+    func open(_ model: ManagedObjectModel, migration: MigrationOptions, readingRows: Bool) throws -> StoreSnapshot {
         try state.withLock { open in
             guard open == nil else { throw PersistenceError.postgresStoreInUse(server: server) }
             do {
-                return try openStore(model, into: &open)
+                return try openStore(model, migration: migration, readingRows: readingRows, into: &open)
             } catch let error as PersistenceError where error.isConnectionLost {
-                return try openStore(model, into: &open)
+                return try openStore(model, migration: migration, readingRows: readingRows, into: &open)
             }
         }
     }
@@ -117,6 +147,10 @@ public final class PostgresStore: PersistentStore {
     /// Gives back the unused keys of the last reserved blocks and disconnects, so that another
     /// container can open the store.
     public func close() {
+        changeListener.withLock { listener in
+            listener?.stop()
+            listener = nil
+        }
         state.withLock { open in
             open?.engine.close()
             open = nil
@@ -129,7 +163,10 @@ public final class PostgresStore: PersistentStore {
     var server: String { configuration.description + (schema.map { " (schema \($0))" } ?? "") }
 
     /// Connects and opens the store on the new connection.
-    private func openStore(_ model: ManagedObjectModel, into open: inout PostgresStoreState?) throws -> StoreSnapshot {
+    private func openStore(
+        _ model: ManagedObjectModel, migration: MigrationOptions, readingRows: Bool,
+        into open: inout PostgresStoreState?
+    ) throws -> StoreSnapshot {
         let session = try connect()
         do {
             let (connection, namespace) = session
@@ -141,8 +178,14 @@ public final class PostgresStore: PersistentStore {
                 }
             }
             let engine = try SQLStoreEngine(database: connection, model: model, url: Self.url(configuration, namespace))
-            try engine.prepareSchema(create: !isReadOnly)
-            let snapshot = try engine.readSnapshot()
+            let backUp = { try self.backUp(namespace, on: connection) }
+            if let migrated = try engine.prepareSchema(create: !isReadOnly, migration: migration, backUp: backUp) {
+                // Migrated in memory only: the schema keeps the old model, whose rows and history
+                // this container does not read.
+                open = PostgresStoreState(engine: engine, connection: connection, namespace: namespace)
+                return migrated
+            }
+            let snapshot = try engine.readSnapshot(readingRows: readingRows)
             open = PostgresStoreState(engine: engine, connection: connection, namespace: namespace)
             return snapshot
         } catch {

@@ -4,8 +4,8 @@ import ObjectGraph
 extension StoreDescription {
     /// A ``PostgresStore`` in the database `configuration` reaches, in the PostgreSQL schema
     /// `schema` (`nil`: the connection's current schema). ``StoreDescription/isReadOnly`` opens
-    /// it read-only; ``StoreDescription/migration`` does not apply (a store written with another
-    /// model is `.modelMismatch`).
+    /// it read-only; ``StoreDescription/migration`` says what opening a store written with another
+    /// model does (migrate it in one transaction under the store's advisory lock, by default).
     ///
     /// For example:
     /// ```swift
@@ -20,7 +20,9 @@ extension StoreDescription {
             "PostgreSQL \(configuration.description)\(schema.map { " (schema \($0))" } ?? "")",
             identity: "postgresql \(identity) \(schema ?? "")"
         ) { description in
-            PostgresStore(configuration: configuration, schema: schema, isReadOnly: description.isReadOnly)
+            PostgresStore(
+                configuration: configuration, schema: schema, isReadOnly: description.isReadOnly,
+                migration: description.migration)
         }
     }
 

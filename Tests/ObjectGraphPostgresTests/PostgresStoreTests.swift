@@ -17,7 +17,7 @@ final class Ledger: ManagedObject {
 
     /// A store in `schema` (a new one by default) on the tests' server.
     private func makeStore(
-        _ schema: String = PostgresTestServer.uniqueName("og"), statementTimeout: Duration? = nil,
+        _ schema: String = PostgresTestSchemas.make(), statementTimeout: Duration? = nil,
         lockTimeout: Duration = .seconds(5)
     ) throws -> PostgresStore {
         var configuration = try PostgresTestServer.configuration()
@@ -65,7 +65,7 @@ final class Ledger: ManagedObject {
     // MARK: - Several servers on one database
 
     @Test func anotherServersSavesReachThisContainer() throws {
-        let schema = PostgresTestServer.uniqueName("og")
+        let schema = PostgresTestSchemas.make()
         let (a, b) = (try container(makeStore(schema)), try container(makeStore(schema)))
         let writer = a.newContext()
         let rent = insert(writer, "rent", balance: 5)
@@ -85,7 +85,7 @@ final class Ledger: ManagedObject {
     }
 
     @Test func aConcurrentUpdateIsAConflictAndNeverALostUpdate() throws {
-        let schema = PostgresTestServer.uniqueName("og")
+        let schema = PostgresTestSchemas.make()
         let (a, b) = (try container(makeStore(schema)), try container(makeStore(schema)))
         let setup = a.newContext()
         insert(setup, "shared", balance: 10)
@@ -107,7 +107,7 @@ final class Ledger: ManagedObject {
     }
 
     @Test func twoServersOpeningANewSchemaAtOnceCreateItOnce() async throws {
-        let schema = PostgresTestServer.uniqueName("og")
+        let schema = PostgresTestSchemas.make()
         let configuration = try PostgresTestServer.configuration()
         let counts = try await withThrowingTaskGroup(of: Int.self) { group in
             for index in 0..<4 {
@@ -192,7 +192,7 @@ final class Ledger: ManagedObject {
 
     /// A schema whose `Ledger` table has a trigger that runs `body` (PL/pgSQL) on every insert.
     private func storeWithTrigger(_ body: String, statementTimeout: Duration? = nil) throws -> PostgresStore {
-        let schema = PostgresTestServer.uniqueName("og")
+        let schema = PostgresTestSchemas.make()
         _ = try container(makeStore(schema))
         let connection = try PostgresTestServer.connect()
         let q = connection.dialect.quote(schema)
@@ -256,7 +256,7 @@ final class Ledger: ManagedObject {
     }
 
     @Test func aReadAfterTheServerDroppedTheSessionConnectsAgain() throws {
-        let schema = PostgresTestServer.uniqueName("og")
+        let schema = PostgresTestSchemas.make()
         let store = try makeStore(schema)
         let (reader, writer) = (try container(store), try container(makeStore(schema)))
         try terminateSession(of: store)
@@ -268,7 +268,7 @@ final class Ledger: ManagedObject {
     }
 
     @Test func anotherServerHoldingTheWriteLockIsStoreLocked() throws {
-        let schema = PostgresTestServer.uniqueName("og")
+        let schema = PostgresTestSchemas.make()
         let store = try makeStore(schema, lockTimeout: .milliseconds(200))
         let context = try container(store).newContext()
         let holder = try PostgresTestServer.connect()
@@ -286,7 +286,7 @@ final class Ledger: ManagedObject {
 
     @Test func postgresDescriptionMakesAPostgresStore() throws {
         let url = try PostgresTestServer.url.get()
-        let schema = PostgresTestServer.uniqueName("og")
+        let schema = PostgresTestSchemas.make()
         var description = try StoreDescription.postgres(url: url, schema: schema)
         #expect(description.kind == .custom)
         #expect(description == (try StoreDescription.postgres(url: url, schema: schema)))

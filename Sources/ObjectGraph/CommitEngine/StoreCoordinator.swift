@@ -28,12 +28,14 @@ final class StoreCoordinator: Sendable {
     let state: Locked<State>
     /// Held for the whole of a commit, store I/O included; fetches never wait for it.
     let commitLock = Locked(())
+    /// Serialises merges of other processes' saves (see `StoreCoordinator+ExternalSignals.swift`).
+    let externalMergeLock = Locked(())
 
     /// Opens `store` for `model`; with `migration`, a store that can migrate does so with those
     /// options in place of its own.
     init(model: ManagedObjectModel, store: any PersistentStore, migration: MigrationOptions? = nil) throws {
         let snapshot: StoreSnapshot
-        var querying = store as? any QueryingStore
+        var querying = store as? any QueryingStore ?? (store as? any SQLEngineStore).map(SQLEngineQueryingStore.init)
         if let opening = querying {
             snapshot = try opening.open(model: model, migration: migration)
             if opening.answersQueries {
@@ -62,6 +64,7 @@ final class StoreCoordinator: Sendable {
             State(
                 snapshot: snapshot, nextKeys: nextKeys, keyLimits: reserves ? nextKeys : nextKeys.map { _ in .max },
                 keyReservations: nextKeys.map { _ in 0 }))
+        followExternalSignals()
     }
 
     deinit {

@@ -6,7 +6,7 @@ extension ManagedContext {
     func mergePendingSaves() throws {
         var failure: (any Error)?
         do {
-            if parent == nil { try coordinator.mergeExternalChanges() }
+            if parent == nil { try coordinator.mergeExternalChangesInTurn() }
             try parent?.mergePendingSaves()
         } catch {
             failure = error

@@ -65,6 +65,10 @@ extension SQLPredicateTranslator {
             default: return nil
             }
         }
+        // SQLite compares an integer with a real exactly; other databases get integer operands.
+        guard let constant = isReal || dialect == .sqlite ? constant : Self.integerOperand(constant, op) else {
+            return nil
+        }
         // Every number orders below every blob (the NaN encoding): `< x''` keeps NaN out.
         let notNaN: SQLFragment = isReal ? " AND " + value + " < x''" : SQLFragment("")
         if let relation = PredicateRelation(op) {
@@ -94,7 +98,9 @@ extension SQLPredicateTranslator {
     ) -> Condition? {
         func plain(_ constant: PredicateValue) -> SQLValue? {
             guard case .string(let text) = constant,
-                text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x4B && $0 != 0x3B && $0 != 0x60 })
+                text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x4B && $0 != 0x3B && $0 != 0x60 }),
+                // A database whose text cannot hold a NUL stores U+0000 and U+0001 escaped.
+                dialect.textHoldsNUL || text.utf8.allSatisfy({ $0 > 0x01 })
             else { return nil }
             return .text(text)
         }
@@ -108,8 +114,10 @@ extension SQLPredicateTranslator {
                 return nil
             }
             let upper = String(decoding: prefix.utf8.dropLast() + [last + 1], as: UTF8.self)
+            // Byte order: SQLite's own; PostgreSQL's only in the "C" collation.
+            let bytewise = dialect == .sqlite ? value : "(" + value + " COLLATE \"C\")"
             return Condition(
-                sql: "(" + value + " >= " + SQLFragment.value(.text(prefix)) + " AND " + value + " < "
+                sql: "(" + bytewise + " >= " + SQLFragment.value(.text(prefix)) + " AND " + bytewise + " < "
                     + SQLFragment.value(.text(upper)) + ")",
                 isExact: false)
         default:

@@ -2,10 +2,15 @@ import Foundation
 import ObjectGraph
 import Testing
 
-/// Where a migration test keeps its store: a JSON file, a binary file, a SQLite file, or an
-/// `InMemoryStore` handed to a container with another model.
+/// Where a migration test keeps its store: a JSON file, a binary file, a SQLite file, an
+/// `InMemoryStore` handed to a container with another model, or a PostgreSQL schema (when a
+/// server is configured, and always in CI; see `PostgresTestStore`).
 enum MigrationStoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
-    case json, binary, sqlite, inMemory
+    case json, binary, sqlite, inMemory, postgres
+
+    static var allCases: [MigrationStoreKind] {
+        [.json, .binary, .sqlite, .inMemory] + (PostgresTestStore.isEnabled ? [.postgres] : [])
+    }
 
     var testDescription: String { rawValue }
 }
@@ -15,14 +20,17 @@ final class MigrationFixture: Sendable {
     let kind: MigrationStoreKind
     let url: URL?
     let memory: InMemoryStore?
+    /// The PostgreSQL schema of a `.postgres` fixture.
+    let schema: String
 
     init(_ kind: MigrationStoreKind) {
         self.kind = kind
+        schema = kind == .postgres ? PostgresTestStore.uniqueSchema() : ""
         switch kind {
         case .json: url = TemporaryDirectory.make().appendingPathComponent("people.json")
         case .binary: url = TemporaryDirectory.make().appendingPathComponent("people.ogdb")
         case .sqlite: url = TemporaryDirectory.make().appendingPathComponent("people.sqlite")
-        case .inMemory: url = nil
+        case .inMemory, .postgres: url = nil
         }
         memory = kind == .inMemory ? InMemoryStore() : nil
     }
@@ -33,6 +41,7 @@ final class MigrationFixture: Sendable {
         case .binary: BinaryFileStore(url: url!, migration: migration)
         case .sqlite: SQLiteStore(url: url!, migration: migration)
         case .inMemory: memory!
+        case .postgres: PostgresTestStore.makeStore(schema: schema, migration: migration)
         }
     }
 
@@ -43,8 +52,9 @@ final class MigrationFixture: Sendable {
     }
 
     /// The file's bytes (for in-memory, none; for SQLite, the database file's, which a closed
-    /// store has folded its write-ahead log into).
+    /// store has folded its write-ahead log into; for PostgreSQL, its tables' rows as text).
     func bytes() throws -> [UInt8] {
+        if kind == .postgres { return try PostgresTestStore.contents(of: schema) }
         guard let url else { return [] }
         return Array(try Data(contentsOf: url))
     }

@@ -5,11 +5,13 @@ import Testing
 
 /// The oracle of the SQL translation tests: the same objects saved in an in-memory store (the
 /// query engine's answer) and in a SQLite file (where the translated SQL runs, on a connection of
-/// its own with the engine's functions installed). Objects get the same keys in both.
+/// its own with the engine's functions installed), or with `SharedSuiteStore.kind` `.postgres`
+/// in a PostgreSQL schema (PostgreSQL's dialect, without the engine's functions). Objects get the
+/// same keys in both.
 final class SQLTranslationOracle {
     let memory: PersistentContainer
     let context: ManagedContext
-    let connection: SQLiteConnection
+    let connection: any SQLDatabase
     let schema: SQLStoreSchema
     let model: ManagedObjectModel
     /// Each entity's objects, in key order, by entity name.
@@ -24,8 +26,13 @@ final class SQLTranslationOracle {
     init(model: ManagedObjectModel, populate: (ManagedContext) throws -> Void) throws {
         self.model = model
         let url = TemporaryDirectory.make().appendingPathComponent("oracle.sqlite")
+        let postgresSchema = PostgresTestStore.uniqueSchema()
+        let onPostgres = SharedSuiteStore.kind == .postgres
         do {
-            let file = try PersistentContainer(model: model, storeDescription: .sqliteFile(url))
+            let file = try PersistentContainer(
+                model: model,
+                storeDescription: onPostgres
+                    ? PostgresTestStore.makeDescription(schema: postgresSchema) : .sqliteFile(url))
             let fileContext = file.newContext()
             try populate(fileContext)
             try fileContext.save()
@@ -34,8 +41,13 @@ final class SQLTranslationOracle {
         context = memory.newContext()
         try populate(context)
         try context.save()
-        connection = try SQLiteConnection(url: url, readOnly: true, create: false, busyTimeout: .seconds(5))
-        try SQLFetchTranslation.installFunctions(on: connection, model: model)
+        if onPostgres {
+            connection = try PostgresTestStore.connect(schema: postgresSchema)
+        } else {
+            let file = try SQLiteConnection(url: url, readOnly: true, create: false, busyTimeout: .seconds(5))
+            try SQLFetchTranslation.installFunctions(on: file, model: model)
+            connection = file
+        }
         schema = try SQLStoreSchema(model: model)
         for entity in model.entities {
             objects[entity.name] = try context.fetchObjectIDs(FetchRequest<ManagedObject>(entityName: entity.name))
@@ -87,7 +99,7 @@ final class SQLTranslationOracle {
         guard let expected = try? context.fetchObjectIDs(request).map(\.key) else { return .rejected }
         let info = model.info(named: entity)!
         let translation = SQLFetchTranslation(
-            predicate: predicate.expression, sort: sort, entity: info, schema: schema, dialect: .sqlite)
+            predicate: predicate.expression, sort: sort, entity: info, schema: schema, dialect: connection.dialect)
         let keys: [Int64]
         let counted: Int64?
         do {

@@ -129,7 +129,9 @@ import Testing
         }
         tally.expectNoFailures()
         #expect(tally.rejected < 600, "the engine rejected \(tally.rejected) of 2,400")
-        #expect(tally.exact > tally.superset, "exact \(tally.exact), superset \(tally.superset)")
+        // PostgreSQL leaves strings (but for ASCII equality), floats and dates to the engine.
+        let exactEnough = SharedSuiteStore.kind == .postgres ? tally.exact > 400 : tally.exact > tally.superset
+        #expect(exactEnough, "exact \(tally.exact), superset \(tally.superset)")
     }
 
     @Test func randomPredicatesWithSortsMatchTheEnginesOrder() throws {

@@ -18,7 +18,9 @@ struct SharedSuiteCase: Sendable, CustomTestStringConvertible {
 /// The predicate table and the integrity tests, unchanged, on the PostgreSQL store: each test
 /// body runs with `SharedSuiteStore.kind` set to `.postgres`, so that its fixture or container is
 /// a PostgreSQL store in a schema of its own. Runs when a server is configured, and always in CI.
-@Suite(.enabled(if: PostgresTestStore.isEnabled, "set OBJECTGRAPH_POSTGRES_URL (scripts/postgres-server.sh start)"))
+@Suite(
+    .enabled(if: PostgresTestStore.isEnabled, "set OBJECTGRAPH_POSTGRES_URL (scripts/postgres-server.sh start)"),
+    .dropsPostgresSchemas)
 struct PostgresSharedSuiteTests {
     // MARK: - The predicate table
 
@@ -36,6 +38,26 @@ struct PostgresSharedSuiteTests {
         let reopened = try PredicateFixture(reopening: description)
         #expect(try reopened.names(matching: row.predicate(in: reopened)) == row.expected)
         withExtendedLifetime(saved) {}
+    }
+
+    // MARK: - The SQL translation oracle
+
+    @Test func handPickedPredicatesOnAwkwardValuesMatchTheEngineOnPostgres() throws {
+        try SharedSuiteStore.$kind.withValue(.postgres) {
+            try SQLTranslationOracleTests().handPickedPredicatesOnAwkwardValuesMatchTheEngine()
+        }
+    }
+
+    @Test func randomPredicatesMatchTheEngineOnPostgres() throws {
+        try SharedSuiteStore.$kind.withValue(.postgres) {
+            try SQLTranslationOracleTests().twoThousandRandomPredicatesMatchTheEngine()
+        }
+    }
+
+    @Test func randomPredicatesWithSortsMatchTheEnginesOrderOnPostgres() throws {
+        try SharedSuiteStore.$kind.withValue(.postgres) {
+            try SQLTranslationOracleTests().randomPredicatesWithSortsMatchTheEnginesOrder()
+        }
     }
 
     // MARK: - The integrity tests

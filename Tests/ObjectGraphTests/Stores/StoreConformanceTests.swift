@@ -34,7 +34,7 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
     var testDescription: String { rawValue }
 }
 
-@Suite struct StoreConformanceTests {
+@Suite(.dropsPostgresSchemas) struct StoreConformanceTests {
     @Test(arguments: StoreKind.allCases)
     func savedObjectsAreFetchableInEveryContext(kind: StoreKind) throws {
         let container = try PersistentContainer(model: TestModels.fruits, store: kind.makeStore())

@@ -18,12 +18,16 @@ enum PostgresTestStore {
     /// Whether the PostgreSQL cases run.
     static let isEnabled = url != nil || environment["CI"] != nil
 
-    /// A schema name no other test uses.
-    static func uniqueSchema() -> String { "og_\(UUID().uuidString.prefix(12).lowercased())" }
+    /// A schema name no other test uses, dropped when the test ends (see `PostgresTestSchemas`).
+    static func uniqueSchema() -> String { PostgresTestSchemas.make() }
 
     /// A new store in a fresh schema; without a server, a store whose every call fails saying so.
-    static func makeStore(schema: String = uniqueSchema()) -> any PersistentStore {
-        guard let url, let store = try? PostgresStore(url: url, schema: schema) else { return MissingServerStore() }
+    static func makeStore(schema: String = uniqueSchema(), migration: MigrationOptions = .automatic)
+        -> any PersistentStore
+    {
+        guard let url, let store = try? PostgresStore(url: url, schema: schema, migration: migration) else {
+            return MissingServerStore()
+        }
         return store
     }
 
@@ -33,6 +37,34 @@ enum PostgresTestStore {
             return .custom("no PostgreSQL server") { _ in MissingServerStore() }
         }
         return description
+    }
+
+    /// A connection to the server with `schema` on its search path, for tests that run SQL of
+    /// their own on a store's tables.
+    static func connect(schema: String) throws -> PostgresConnection {
+        guard let url else { throw MissingServerStore.NoServer() }
+        let connection = try PostgresConnection(configuration: PostgresConfiguration(url: url))
+        try connection.execute("SET search_path TO \(connection.dialect.quote(schema))")
+        return connection
+    }
+
+    /// Every row of every table of `schema`, as text, tables by name and rows in order: what
+    /// stands for a file's bytes when a test checks that a store was left as it was.
+    static func contents(of schema: String) throws -> [UInt8] {
+        let connection = try connect(schema: schema)
+        defer { connection.close() }
+        var text = ""
+        let tables = try connection.rows(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name",
+            [.text(schema)])
+        for name in tables.compactMap({ $0.first?.text }) {
+            let table = connection.dialect.quote(name)
+            text += "\(name)\n"
+            for row in try connection.rows("SELECT t::text FROM \(table) AS t ORDER BY 1") {
+                text += (row.first?.text ?? "-") + "\n"
+            }
+        }
+        return Array(text.utf8)
     }
 
     /// The store of a PostgreSQL case when no server is configured (in CI): it fails the test.
