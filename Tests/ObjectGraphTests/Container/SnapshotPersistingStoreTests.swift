@@ -54,7 +54,8 @@ import Testing
         #expect(store.changeSets.count == 2)
         #expect(store.insertedObjectIDs == [apple.objectID, pearID])
         #expect(store.updatedObjectIDs == [apple.objectID])
-        #expect(store.changeSets[1].updated.first?.values == store.changeSets[1].snapshot.record(for: apple.objectID)?.values)
+        let second = store.changeSets[1]
+        #expect(second.updated.first?.values == second.snapshot.record(for: apple.objectID)?.values)
         #expect(store.deletedObjectIDs == [pearID])
     }
 }
