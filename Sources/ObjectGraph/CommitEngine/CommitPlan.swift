@@ -188,24 +188,25 @@ struct CommitPlan {
         }
     }
 
-    /// What the store persists.
-    func changeSet() -> StoreChangeSet {
+    /// What the store persists; without the inserted and updated records unless `withRecords`
+    /// (a ``SnapshotPersistingStore`` keeps the snapshot only).
+    func changeSet(withRecords: Bool = true) -> StoreChangeSet {
         func storedRecord(_ entityIndex: Int, _ key: Int64) -> StoreRecord? {
             next.tables[entityIndex][key].map {
                 StoreRecord(objectID: id(entityIndex, key), version: $0.version, values: $0.values)
             }
         }
         var insertedRecords: [StoreRecord] = []
-        insertedRecords.reserveCapacity(inserts.count)
-        for write in inserts where mergeTarget(of: write) == nil {
+        insertedRecords.reserveCapacity(withRecords ? inserts.count : 0)
+        for write in inserts where withRecords && mergeTarget(of: write) == nil {
             if let record = storedRecord(write.entityIndex, write.key) { insertedRecords.append(record) }
         }
         var updatedRecords: [StoreRecord] = []
-        updatedRecords.reserveCapacity(updates.count + mergeTargets.count)
+        updatedRecords.reserveCapacity(withRecords ? updates.count + mergeTargets.count : 0)
         // An update of an object deleted elsewhere that this context's policy brought back is
         // stored as an insert.
         var revived: [StoreRecord] = []
-        for write in updates {
+        for write in updates where withRecords {
             guard let record = storedRecord(write.entityIndex, write.key) else { continue }
             if current.tables[write.entityIndex][write.key] == nil {
                 revived.append(record)
@@ -213,7 +214,7 @@ struct CommitPlan {
                 updatedRecords.append(record)
             }
         }
-        for target in mergeTargets {
+        for target in mergeTargets where withRecords {
             if let record = storedRecord(target.entityIndex, target.key) { updatedRecords.append(record) }
         }
         var changes = StoreChangeSet(

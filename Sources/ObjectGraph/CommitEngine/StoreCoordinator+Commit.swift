@@ -84,7 +84,7 @@ extension StoreCoordinator {
             for index in plan.next.tables.indices where nextKeys[index] > plan.next.tables[index].nextKey {
                 plan.next.tables[index].nextKey = nextKeys[index]
             }
-            try store.save(plan.changeSet())
+            try store.save(plan.changeSet(withRecords: !(store is any SnapshotPersistingStore)))
             let published = plan.next
             let publishedIndexes = querying == nil ? plan.uniqueIndexes : [:]
             state.withLock { state in

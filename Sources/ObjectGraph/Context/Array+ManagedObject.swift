@@ -1,13 +1,19 @@
 extension Array where Element == ManagedObject {
-    /// The same objects typed as `Result`, every one of which is known to be a `Result`.
+    /// The same objects in an array of `Result`, every one of which is known to be a `Result`
+    /// (the caller checked the entities' classes).
     ///
-    /// O(1): an array of class references has the same representation whatever its element
-    /// class, and the standard library's own checked downcast (`as!`) reuses the buffer the same
-    /// way once it has checked each element; the fetch checked the entity's class instead.
-    /// (This assumes that representation, not a documented guarantee. No caller's value reaches
-    /// it: `entity(in:)` refuses a request whose entity's class is not `Result`.)
+    /// O(*n*): one pass that writes each reference into a new buffer of `Result`, so that the
+    /// fetch loop itself stays specialized for `ManagedObject` (a loop generic over `Result`
+    /// looked up `Array<Result>`'s metadata for each element it appended). No private layout of
+    /// `Array` is assumed; `unsafeDowncast` checks each element's class in debug builds.
     func downcast<Result: ManagedObject>(to type: Result.Type) -> [Result] {
-        assert(allSatisfy { $0 is Result }, "Fetched objects are instances of the request's result type.")
-        return unsafeBitCast(self, to: [Result].self)
+        withUnsafeBufferPointer { source in
+            [Result](unsafeUninitializedCapacity: source.count) { target, initialized in
+                for index in source.indices {
+                    target.initializeElement(at: index, to: unsafeDowncast(source[index], to: Result.self))
+                }
+                initialized = source.count
+            }
+        }
     }
 }

@@ -10,7 +10,7 @@
 /// ```
 ///
 /// Core Data: a SQLite store at `URL(fileURLWithPath: "/dev/null")`.
-public final class DiscardStore: PersistentStore {
+public final class DiscardStore: PersistentStore, SnapshotPersistingStore {
     /// Creates a discard store.
     /// Whether saves are refused (with `PersistenceError.Code.readOnlyStore`) rather than
     /// discarded.

@@ -14,7 +14,7 @@
 /// ```
 ///
 /// Core Data: `NSInMemoryStoreType`, which loses its data with its coordinator; this one does not.
-public final class InMemoryStore: PersistentStore {
+public final class InMemoryStore: PersistentStore, SnapshotPersistingStore {
     private struct State {
         var snapshot: StoreSnapshot?
         var isOpen = false
