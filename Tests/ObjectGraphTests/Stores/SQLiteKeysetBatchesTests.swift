@@ -43,7 +43,10 @@ import Testing
         [FetchSortDescriptor(key: "grade", ascending: false), FetchSortDescriptor(key: "name")],
         [FetchSortDescriptor(key: "name", ascending: false, comparison: .caseInsensitive)],
         [FetchSortDescriptor(key: "weight", ascending: false), FetchSortDescriptor(key: "made")],
-        [FetchSortDescriptor(key: "made", ascending: false), FetchSortDescriptor(key: "weight"), FetchSortDescriptor(key: "grade")],
+        [
+            FetchSortDescriptor(key: "made", ascending: false), FetchSortDescriptor(key: "weight"),
+            FetchSortDescriptor(key: "grade"),
+        ],
         [],
     ])
     func pagesEqualTheOneShotFetchWithNullsTiesAndDescendingSorts(sort: [FetchSortDescriptor]) throws {
