@@ -6,6 +6,8 @@ struct SQLOrderTerm {
     /// The collation's name, for strings compared by ``SQLSortKey``.
     var collation: String?
     var ascending: Bool
+    /// Whether the value may be NULL (the key never is).
+    var canBeNull = true
 
     /// The expression with its collation: what comparisons with a bound value use.
     var compared: String { collation.map { "\(expression) COLLATE \($0)" } ?? expression }
@@ -13,7 +15,7 @@ struct SQLOrderTerm {
     /// The term as `ORDER BY` spells it: NULL first ascending and last descending on every
     /// dialect (SQLite's own order; PostgreSQL is told).
     func ordering(_ dialect: SQLDialect) -> String {
-        let nulls = dialect == .sqlite ? "" : (ascending ? " NULLS FIRST" : " NULLS LAST")
+        let nulls = dialect == .sqlite || !canBeNull ? "" : (ascending ? " NULLS FIRST" : " NULLS LAST")
         return "\(compared) \(ascending ? "ASC" : "DESC")\(nulls)"
     }
 }

@@ -48,6 +48,6 @@ extension SQLPredicateTranslator {
             }
         }
         let key = "\(SQLFetchTranslation.alias).\(quote(SQLStoreSchema.keyColumn))"
-        return terms + [SQLOrderTerm(expression: key, ascending: true)]
+        return terms + [SQLOrderTerm(expression: key, ascending: true, canBeNull: false)]
     }
 }
