@@ -188,17 +188,18 @@ extension StoreCoordinator {
     ) throws -> ([Int64], StoreSnapshot) {
         let layout = try querying.layout()
         var isExact = false
-        let keys = try querying.withDatabase { database -> [Int64] in
+        let (query, bindings) = try querying.withDatabase { database -> (String, [SQLValue]) in
             let translation = SQLFetchTranslation(
                 predicate: expression, sort: [], entity: member.info, schema: layout, dialect: database.dialect)
             isExact = translation.isExact
-            var keys: [Int64] = []
-            try database.forEachRow(translation.selectKeys(limit: nil, offset: 0), translation.bindings) { row in
-                if let key = row.column(0).integer { keys.append(key) }
-            }
-            return keys.sorted()
+            let columns = layout.rowColumns(
+                entityIndex: member.info.index, alias: SQLFetchTranslation.alias, database.dialect)
+            return (translation.select(columns, limit: nil, offset: 0), translation.bindings)
         }
-        let snapshot = try loadRows([member.info.index: keys], from: querying)
+        // The keys and their rows in one query (one read transaction), in key order.
+        let rows = try querying.rows(entityIndex: member.info.index, query: query, bindings: bindings)
+        let keys = rows.map(\.key)
+        let snapshot = cache([member.info.index: rows])
         guard !isExact, let predicate = member.predicate else { return (keys, snapshot) }
         let table = snapshot.tables[member.info.index]
         let matching = keys.filter { key in

@@ -29,6 +29,8 @@ struct SQLFetchTranslation {
     /// order for ties), `nil` if the sort did not translate exactly. Without sort descriptors,
     /// key order.
     var order: String?
+    /// The terms of ``order``, the key last; `nil` with it.
+    var orderTerms: [SQLOrderTerm]?
     /// The table's name, quoted.
     let table: String
     /// The alias the statements give the table.
@@ -56,7 +58,8 @@ struct SQLFetchTranslation {
             bindings = []
             isExact = predicate == nil
         }
-        order = translator.order(sort, row: row)
+        orderTerms = translator.orderTerms(sort, row: row)
+        order = orderTerms?.map { $0.ordering(dialect) }.joined(separator: ", ")
     }
 
     /// `SELECT _key FROM table WHERE … ORDER BY … LIMIT … OFFSET …`, bound with ``bindings``.
