@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func everyLengthAtEveryAlignmentMatchesTheDefinition() {
-        var generator = SplitMix(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         let bytes = (0..<140).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         bytes.withUnsafeBytes { raw in
             for alignment in 0..<16 {
@@ -29,25 +29,12 @@ import Testing
     }
 
     @Test func oneMebibyteOfRandomBytesMatchesTheDefinition() {
-        var generator = SplitMix(seed: 42)
+        var generator = SeededGenerator(seed: 42)
         let bytes = (0..<(1 << 20)).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
         #expect(CRC32C.checksum(bytes) == CRC32C.bitwiseChecksum(bytes))
         // A single flipped bit anywhere changes the checksum.
         var flipped = bytes
         flipped[(1 << 20) - 3] ^= 0x10
         #expect(CRC32C.checksum(flipped) != CRC32C.checksum(bytes))
-    }
-
-    /// A small deterministic generator, so that a failure reproduces.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
