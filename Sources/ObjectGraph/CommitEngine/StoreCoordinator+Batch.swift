@@ -150,7 +150,7 @@ extension StoreCoordinator {
                 try database.forEachRow(
                     "SELECT \(key) FROM \(database.dialect.quote(layout.tables[entityIndex].name)) ORDER BY \(key)"
                 ) { row in
-                    guard let next = row.column(0).integer else { return }
+                    guard let next = try SQLStoreSchema.selectedKey(row.column(0)) else { return }
                     if let last = entityRuns.last, last.upperBound == next {
                         entityRuns[entityRuns.count - 1] = last.lowerBound..<(next + 1)
                     } else {

@@ -148,7 +148,7 @@ extension StoreCoordinator {
             guard translation.isExact, translation.order != nil else { return nil }
             var keys: [Int64] = []
             try database.forEachRow(translation.selectKeys(limit: limit, offset: offset), translation.bindings) { row in
-                if let key = row.column(0).integer { keys.append(key) }
+                if let key = try SQLStoreSchema.selectedKey(row.column(0)) { keys.append(key) }
             }
             return keys
         }

@@ -18,7 +18,7 @@ extension StoreCoordinator {
             isExact = member.predicate == nil || (expression != nil && translation.isExact)
             var keys: [Int64] = []
             try database.forEachRow(translation.selectKeys(limit: nil, offset: 0), translation.bindings) { row in
-                if let key = row.column(0).integer { keys.append(key) }
+                if let key = try SQLStoreSchema.selectedKey(row.column(0)) { keys.append(key) }
             }
             return keys.sorted()
         }

@@ -31,7 +31,7 @@ extension StoreCoordinator {
         }
         var keys: [Int64] = []
         try database.forEachRow(translation.selectKeys(limit: nil, offset: 0), translation.bindings) { row in
-            if let key = row.column(0).integer { keys.append(key) }
+            if let key = try SQLStoreSchema.selectedKey(row.column(0)) { keys.append(key) }
         }
         return keys
     }

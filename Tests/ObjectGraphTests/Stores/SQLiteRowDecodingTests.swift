@@ -58,6 +58,58 @@ import Testing
         #expect(error.message.contains("Fruit/1") && error.message.contains("basket"))
     }
 
+    /// Keys no object can have, which a table edited by hand or damaged can hold.
+    static let impossibleKeys: [Int64] = [0, -5, EntityTable.maxKey + 1, Int64.max]
+
+    /// Each way of reading a table with an impossible key is a `corruptStore` error (at open or
+    /// at the call), never a trap.
+    @Test(arguments: impossibleKeys)
+    func aRowWithAnImpossibleKeyIsACorruptStore(key: Int64) throws {
+        let reads: [(String, (ManagedContext) throws -> Void)] = [
+            ("fetch", { _ = try $0.fetch(Fruit.fetchRequest()) }),
+            ("fetchObjectIDs", { _ = try $0.fetchObjectIDs(Fruit.fetchRequest()) }),
+            (
+                "sorted fetch",
+                { context in
+                    var request = Fruit.fetchRequest()
+                    request.sortDescriptors = [FetchSortDescriptor(key: "name")]
+                    _ = try context.fetch(request)
+                }
+            ),
+            ("delete all", { _ = try $0.deleteAll(Fruit.self) }),
+            ("batch delete", { _ = try $0.execute(BatchDeleteRequest(entityName: "Fruit")) }),
+        ]
+        for (name, read) in reads {
+            let url = try makeStore()
+            try run("UPDATE \"Fruit\" SET _key = \(key) WHERE _key = 2", on: url)
+            let error = #expect(throws: PersistenceError.self, "\(name)") {
+                let container = try PersistentContainer(model: TestModels.fruits, store: SQLiteStore(url: url))
+                try read(container.newContext())
+            }
+            #expect(error?.code == .corruptStore, "\(name): \(error?.message ?? "")")
+        }
+    }
+
+    @Test(arguments: impossibleKeys)
+    func aReferenceToAnImpossibleKeyIsACorruptStoreNamingTheProperty(key: Int64) throws {
+        let url = try makeStore()
+        try run("UPDATE \"Fruit\" SET basket = \(key) WHERE _key = 1", on: url)
+        let context = try PersistentContainer(model: TestModels.fruits, store: SQLiteStore(url: url)).newContext()
+        let error = try #require(throws: PersistenceError.self) { try context.fetch(Fruit.fetchRequest()) }
+        #expect(error.code == .corruptStore)
+        #expect(error.message.contains("Fruit/1") && error.message.contains("basket"))
+    }
+
+    @Test(arguments: [0, Int64.max])
+    func anImpossibleNextKeyIsACorruptStore(next: Int64) throws {
+        let url = try makeStore()
+        try run("UPDATE \"\(SQLStoreSchema.keysTable)\" SET next = \(next)", on: url)
+        let error = #expect(throws: PersistenceError.self) {
+            _ = try PersistentContainer(model: TestModels.fruits, store: SQLiteStore(url: url))
+        }
+        #expect(error?.code == .corruptStore)
+    }
+
     // MARK: - The row cache
 
     @Test func theRowCacheOfAQueryingStoreKeepsNoAttributeIndexes() throws {

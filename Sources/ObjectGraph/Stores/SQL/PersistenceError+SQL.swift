@@ -19,6 +19,15 @@ extension PersistenceError {
             fileURL: url)
     }
 
+    /// A key a SQL store's query selected that no object can have (outside
+    /// `1...EntityTable.maxKey`): a table edited by hand or damaged.
+    static func outOfRangeSQLKey(_ key: Int64) -> PersistenceError {
+        PersistenceError(
+            code: .corruptStore,
+            message: "The store is damaged: a table holds the object key \(key), outside 1...\(EntityTable.maxKey). "
+                + "Restore it from a backup, or check it with `objectgraph verify`.")
+    }
+
     /// An `UPDATE` whose version check matched no row: another process changed or deleted the
     /// object since this one read it.
     static func staleRow(_ id: ObjectID, expected: Int64, url: URL) -> PersistenceError {

@@ -64,7 +64,7 @@ extension SQLStoreSchema {
     private func integers(_ sql: String, _ values: [SQLValue], _ database: any SQLDatabase) throws -> [Int64] {
         var keys: [Int64] = []
         try database.forEachRow(sql, values) { row in
-            if let key = row.column(0).integer { keys.append(key) }
+            if let key = try Self.selectedKey(row.column(0)) { keys.append(key) }
         }
         return keys
     }

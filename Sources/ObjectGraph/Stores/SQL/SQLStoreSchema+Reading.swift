@@ -76,7 +76,7 @@ extension SQLStoreSchema {
             for (derived, derivedSQL) in zip(table.derived, sql.derivedOne) {
                 var members: [ObjectID] = []
                 try database.forEachRow(derivedSQL, [.integer(id.key)]) { row in
-                    if let key = row.column(0).integer {
+                    if let key = try Self.selectedKey(row.column(0)) {
                         members.append(ObjectID(entityName: derived.destinationTable, key: key))
                     }
                 }
@@ -99,6 +99,10 @@ extension SQLStoreSchema {
     {
         guard let key = row.column(0).integer, let version = row.column(1).integer else {
             throw PersistenceError.corruptSQLStore(url, "the table \(table.name) holds a non-integer key")
+        }
+        guard Self.isObjectKey(key) else {
+            throw PersistenceError.corruptSQLStore(
+                url, "the table \(table.name) holds the key \(key), outside 1...\(EntityTable.maxKey)")
         }
         let id = ObjectID(entityName: info.name, key: key)
         var values = info.defaultValues
@@ -129,7 +133,10 @@ extension SQLStoreSchema {
     func readNextKeys(_ database: any SQLDatabase) throws -> [String: Int64] {
         var keys: [String: Int64] = [:]
         try database.forEachRow("SELECT entity, next FROM \(database.dialect.quote(Self.keysTable))") { row in
-            if let entity = row.column(0).text, let next = row.column(1).integer { keys[entity] = next }
+            guard let entity = row.column(0).text, let next = row.column(1).integer else { return }
+            // The next key is one past the last handed out: at most one past the largest key.
+            guard next >= 1, next <= EntityTable.maxKey + 1 else { throw PersistenceError.outOfRangeSQLKey(next) }
+            keys[entity] = next
         }
         return keys
     }

@@ -11,13 +11,31 @@ extension SQLStoreSchema {
         polymorphic ? .text("\(id.entityName):\(id.key)") : .integer(id.key)
     }
 
-    /// The reference a column or join table holds (`nil` for a value that is none), to an
-    /// object of `destination` unless the value names its entity.
+    /// Whether `key` can be an object's key: a row or reference with another (a file edited by
+    /// hand, or damaged) is a corrupt store, not a key the tables refuse.
+    static func isObjectKey(_ key: Int64) -> Bool { key >= 1 && key <= EntityTable.maxKey }
+
+    /// The object key a query selected in `value` (a `_key` column), `nil` for a value that is
+    /// not an integer.
+    ///
+    /// - Throws: `.corruptStore` for an integer outside `1...EntityTable.maxKey`.
+    static func selectedKey(_ value: SQLValue) throws -> Int64? {
+        guard let key = value.integer else { return nil }
+        guard isObjectKey(key) else { throw PersistenceError.outOfRangeSQLKey(key) }
+        return key
+    }
+
+    /// The reference a column or join table holds (`nil` for a value that is none, or whose key
+    /// is outside `1...EntityTable.maxKey`), to an object of `destination` unless the value
+    /// names its entity.
     static func reference(_ value: SQLValue, destination: String, polymorphic: Bool) -> ObjectID? {
         switch value {
-        case .integer(let key) where !polymorphic: return ObjectID(entityName: destination, key: key)
+        case .integer(let key) where !polymorphic && isObjectKey(key):
+            return ObjectID(entityName: destination, key: key)
         case .text(let text) where polymorphic:
-            guard let colon = text.lastIndex(of: ":"), let key = Int64(text[text.index(after: colon)...]) else {
+            guard let colon = text.lastIndex(of: ":"), let key = Int64(text[text.index(after: colon)...]),
+                isObjectKey(key)
+            else {
                 return nil
             }
             return ObjectID(entityName: String(text[..<colon]), key: key)

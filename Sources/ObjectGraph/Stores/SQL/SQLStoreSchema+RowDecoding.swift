@@ -58,6 +58,10 @@ extension SQLStoreSchema {
         guard let key = row.column(0).integer, let version = row.column(1).integer else {
             throw PersistenceError.corruptSQLStore(url, "the table \(decoding.table.name) holds a non-integer key")
         }
+        guard Self.isObjectKey(key) else {
+            throw PersistenceError.corruptSQLStore(
+                url, "the table \(decoding.table.name) holds the key \(key), outside 1...\(EntityTable.maxKey)")
+        }
         let defaults = decoding.info.defaultValues
         var values: [StoreValue] = []
         values.reserveCapacity(decoding.columnOfSlot.count)

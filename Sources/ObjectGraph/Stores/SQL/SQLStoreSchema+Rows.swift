@@ -53,10 +53,10 @@ extension SQLStoreSchema {
         }
         for table in tables {
             // Keys of rows written by a version that did not record them.
-            let stored =
-                try database.rows(
-                    "SELECT MAX(\(database.dialect.quote(Self.keyColumn))) FROM \(database.dialect.quote(table.name))"
-                ).first?.first?.integer ?? 0
+            let maximum = try database.rows(
+                "SELECT MAX(\(database.dialect.quote(Self.keyColumn))) FROM \(database.dialect.quote(table.name))"
+            ).first?.first
+            let stored = try maximum.flatMap { try Self.selectedKey($0) } ?? 0
             snapshot.reserveKeys(ofEntity: table.name, below: stored + 1)
         }
         snapshot.metadata = try readStoreMetadata(database)
