@@ -3,9 +3,8 @@ extension CommitPlan {
     var writtenKeys: [(entityIndex: Int, key: Int64)] {
         var keys: [(entityIndex: Int, key: Int64)] = []
         keys.reserveCapacity(inserts.count + updates.count + mergeTargets.count)
-        for writes in [inserts, updates] {
-            for write in writes { keys.append((write.entityIndex, mergeTarget(of: write) ?? write.key)) }
-        }
+        for write in inserts { keys.append((write.entityIndex, mergeTarget(of: write) ?? write.key)) }
+        for write in updates { keys.append((write.entityIndex, mergeTarget(of: write) ?? write.key)) }
         keys.append(contentsOf: mergeTargets)
         return keys
     }
@@ -101,29 +100,36 @@ extension CommitPlan {
     /// had are not checked: a relationship without an inverse may legitimately outlive them.
     func checkReferences() throws {
         var conflicts: [PersistenceError] = []
-        for (entityIndex, key) in writtenKeys {
-            let info = model.infos[entityIndex]
-            guard !info.relationships.isEmpty, let row = next.tables[entityIndex][key] else { continue }
-            // Relationships are read by index, so that no description is copied per object.
-            for offset in info.relationships.indices {
-                let slot = info.attributeCount + offset
-                let relationship = info.relationships[offset]
-                func check(_ target: ObjectID) {
-                    guard !next.tables[model.entityIndex(of: target, heldBy: relationship)].contains(target.key),
-                        current.tables[entityIndex][key]?.values[slot].refers(to: target) != true
-                    else { return }
-                    conflicts.append(
-                        .danglingReference(
-                            id(entityIndex, key), key: info.relationships[offset].description.name, target: target))
-                }
-                switch row.values[slot] {
-                case .object(let target): check(target)
-                case .objects(let targets): for target in targets { check(target) }
-                default: continue
-                }
+        // The written keys are visited where they lie (not gathered as `writtenKeys` does): a
+        // save of many inserts makes no list of them.
+        for write in inserts { checkReferences(of: write.entityIndex, mergeTarget(of: write) ?? write.key, &conflicts) }
+        for write in updates { checkReferences(of: write.entityIndex, mergeTarget(of: write) ?? write.key, &conflicts) }
+        for target in mergeTargets { checkReferences(of: target.entityIndex, target.key, &conflicts) }
+        guard conflicts.isEmpty else { throw PersistenceError.conflicts(conflicts) }
+    }
+
+    /// Appends to `conflicts` the dangling references that the write of `key` adds.
+    private func checkReferences(of entityIndex: Int, _ key: Int64, _ conflicts: inout [PersistenceError]) {
+        let info = model.infos[entityIndex]
+        guard !info.relationships.isEmpty, let row = next.tables[entityIndex][key] else { return }
+        // Relationships are read by index, so that no description is copied per object.
+        for offset in info.relationships.indices {
+            let slot = info.attributeCount + offset
+            let relationship = info.relationships[offset]
+            func check(_ target: ObjectID) {
+                guard !next.tables[model.entityIndex(of: target, heldBy: relationship)].contains(target.key),
+                    current.tables[entityIndex][key]?.values[slot].refers(to: target) != true
+                else { return }
+                conflicts.append(
+                    .danglingReference(
+                        id(entityIndex, key), key: info.relationships[offset].description.name, target: target))
+            }
+            switch row.values[slot] {
+            case .object(let target): check(target)
+            case .objects(let targets): for target in targets { check(target) }
+            default: continue
             }
         }
-        guard conflicts.isEmpty else { throw PersistenceError.conflicts(conflicts) }
     }
 }
 

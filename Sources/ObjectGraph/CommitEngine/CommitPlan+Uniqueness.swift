@@ -6,7 +6,8 @@ extension CommitPlan {
         let constrained = model.infos.filter { !$0.description.uniquenessConstraints.isEmpty }.map(\.index)
         guard !constrained.isEmpty else { return }
         var conflicts: [PersistenceError] = []
-        let touched = Set((inserts + updates + deletes).map(\.entityIndex)).intersection(constrained)
+        let touched = Set(inserts.lazy.map(\.entityIndex)).union((updates + deletes).map(\.entityIndex))
+            .intersection(constrained)
         for entityIndex in touched.sorted() {
             let info = model.infos[entityIndex]
             guard !info.description.uniquenessConstraints.isEmpty else { continue }

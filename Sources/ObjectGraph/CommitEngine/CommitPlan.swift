@@ -9,7 +9,7 @@ struct CommitPlan {
     let policy: MergePolicy
     var next: StoreSnapshot
     var uniqueIndexes: [Int: [UniqueIndex]]
-    var inserts: [Write] = []
+    var inserts: StoreCoordinator.Commit.Inserts = []
     var updates: [Write] = []
     var deletes: [Write] = []
     /// Entities whose every object this commit deletes in one step, and those objects' keys.
@@ -142,9 +142,8 @@ struct CommitPlan {
             result[id(write.entityIndex, write.key)] = .saved(
                 id(write.entityIndex, key), version: row.version, values: row.values)
         }
-        for (writes, isInsert) in [(updates, false), (inserts, true)] {
-            for write in writes { record(write, isInsert: isInsert) }
-        }
+        for write in updates { record(write, isInsert: false) }
+        for write in inserts { record(write, isInsert: true) }
         for target in mergeTargets {
             guard let row = next.tables[target.entityIndex][target.key] else { continue }
             let objectID = id(target.entityIndex, target.key)
@@ -198,7 +197,7 @@ struct CommitPlan {
         }
         var insertedRecords: [StoreRecord] = []
         insertedRecords.reserveCapacity(withRecords ? inserts.count : 0)
-        for write in inserts where withRecords && mergeTarget(of: write) == nil {
+        for write in withRecords ? inserts : [] where mergeTarget(of: write) == nil {
             if let record = storedRecord(write.entityIndex, write.key) { insertedRecords.append(record) }
         }
         var updatedRecords: [StoreRecord] = []

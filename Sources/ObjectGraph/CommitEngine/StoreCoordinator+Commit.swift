@@ -12,7 +12,7 @@ extension StoreCoordinator {
             /// Set when a merge policy rewrote the write, so it no longer matches the context.
             var isResolved = false
         }
-        var inserted: [Write] = []
+        var inserted: Inserts = []
         var updated: [Write] = []
         var deleted: [Write] = []
         /// Entities (by index) every committed object of which this commit deletes, in one step,

@@ -21,7 +21,7 @@ extension StoreCoordinator {
         func want(_ id: ObjectID) {
             if let info = model.info(named: id.entityName) { wanted[info.index, default: []].append(id.key) }
         }
-        for write in commit.inserted + commit.updated + commit.deleted {
+        for write in Array(commit.inserted) + commit.updated + commit.deleted {
             let info = model.infos[write.entityIndex]
             for slot in info.attributeCount..<info.propertyCount {
                 want(write.values[slot])
@@ -30,7 +30,7 @@ extension StoreCoordinator {
         }
         let layout = try querying.layout()
         try querying.withDatabase { database in
-            for write in commit.inserted + commit.updated {
+            for write in Array(commit.inserted) + commit.updated {
                 let info = model.infos[write.entityIndex]
                 for constraint in info.description.uniquenessConstraints where !constraint.isEmpty {
                     let slots = constraint.compactMap { info.slotByName[$0] }

@@ -15,13 +15,20 @@ extension ManagedContext {
     /// was. Costs O(changes), not O(registered objects). Nested calls share the outer journal.
     func withChangeJournal<T>(_ body: () throws -> T) throws -> T {
         guard journal == nil else { return try body() }
-        let savedInserted = inserted
+        // While the insertion order lists the inserted objects exactly, their set is rebuilt
+        // from it on failure rather than kept, so that a save can let go of it while it commits.
+        let savedInsertedSet: Set<ManagedObject>? = insertionOrderIsExact ? nil : inserted
         let savedDeleted = deleted
         let savedTouched = touched
         let savedOrders = (insertionOrder, deletionOrder, insertionOrderIsExact, deletionOrderIsExact)
+        // An inserted object's flags are nearly always `insertedFlags`: only the others are kept.
+        let insertedFlags = ManagedObject.Flags(isInserted: true)
         var savedFlags: [(ManagedObject, ManagedObject.Flags)] = []
-        savedFlags.reserveCapacity(savedInserted.count + savedDeleted.count + savedTouched.count)
-        for set in [savedInserted, savedDeleted, savedTouched] {
+        savedFlags.reserveCapacity(savedDeleted.count + savedTouched.count)
+        for object in savedInsertedSet.map(Array.init) ?? insertionOrder where object.flags != insertedFlags {
+            savedFlags.append((object, object.flags))
+        }
+        for set in [savedDeleted, savedTouched] {
             for object in set { savedFlags.append((object, object.flags)) }
         }
         journal = Journal()
@@ -29,6 +36,7 @@ extension ManagedContext {
         do {
             return try body()
         } catch {
+            let savedInserted = savedInsertedSet ?? Set(savedOrders.0)
             for object in inserted where !savedInserted.contains(object) {
                 unregister(object)
                 object.flags = ManagedObject.Flags()
@@ -36,6 +44,13 @@ extension ManagedContext {
             for object in deleted where !savedDeleted.contains(object) { object.flags.isDeleted = false }
             for object in touched where !savedTouched.contains(object) { object.flags.isTouched = false }
             for (object, values) in journal?.originalValues.values ?? [:].values { object.replaceValues(values) }
+            for object in savedInserted {
+                object.flags = insertedFlags
+                if object.context !== self {
+                    object.context = self
+                    registry[object.objectID] = object
+                }
+            }
             for (object, flags) in savedFlags {
                 object.flags = flags
                 if object.context !== self {

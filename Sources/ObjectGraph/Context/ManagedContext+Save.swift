@@ -30,10 +30,10 @@ extension ManagedContext {
             var commit = StoreCoordinator.Commit()
             commit.policy = mergePolicy
             commit.origin = identifier
-            commit.inserted = insertedObjects.map { write($0) }
+            commit.inserted = insertedWrites(insertedObjects)
             commit.updated = updatedObjects.map { write($0) }
             commit.deleted = deletedObjects.map { write($0) }
-            let outcomes = try coordinator.commit(commit)
+            let outcomes = try withInsertedSetReleased { try coordinator.commit(commit) }
             return (insertedObjects, updatedObjects, deletedObjects, outcomes)
         }
 

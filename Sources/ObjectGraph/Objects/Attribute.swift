@@ -31,10 +31,10 @@
 /// Core Data: an `@NSManaged` property backed by an `NSAttributeDescription`.
 @propertyWrapper
 public struct Attribute<Value: AttributeValue> {
-    /// This instance's slot in the object's values, resolved on first access. The wrapper stores
-    /// nothing else: the declaration's options are read once, when the entity is derived from the
-    /// class, so that objects stay small.
-    @usableFromInline var slot: Int32 = -1
+    /// This instance's slot in the object's values, resolved on first access (a slot above
+    /// `Int16.max` on every access). The wrapper stores nothing else: the declaration's options
+    /// are read once, when the entity is derived from the class, so that objects stay small.
+    @usableFromInline var slot: Int16 = -1
 
     /// Declares an attribute whose default is the initial value, evaluated once for each new
     /// object (so `= UUID()` gives every object its own).
@@ -86,7 +86,7 @@ public struct Attribute<Value: AttributeValue> {
             var slot = Int(object[keyPath: storageKeyPath].slot)
             if slot < 0 {
                 slot = object.resolveWrapperSlot(storageKeyPath)
-                object[keyPath: storageKeyPath].slot = Int32(slot)
+                object[keyPath: storageKeyPath].slot = Int16(exactly: slot) ?? -1
             }
             object.observationAccess(slot)
             guard
@@ -100,7 +100,7 @@ public struct Attribute<Value: AttributeValue> {
             var slot = Int(object[keyPath: storageKeyPath].slot)
             if slot < 0 {
                 slot = object.resolveWrapperSlot(storageKeyPath)
-                object[keyPath: storageKeyPath].slot = Int32(slot)
+                object[keyPath: storageKeyPath].slot = Int16(exactly: slot) ?? -1
             }
             object.setStoreValue(newValue.storeValue, at: slot)
         }
@@ -144,7 +144,7 @@ extension Attribute {
 extension Attribute: DerivableProperty {
     @usableFromInline var cachedSlot: Int { Int(slot) }
 
-    @usableFromInline mutating func cacheSlot(_ slot: Int) { self.slot = Int32(slot) }
+    @usableFromInline mutating func cacheSlot(_ slot: Int) { self.slot = Int16(exactly: slot) ?? -1 }
 
     var valueType: Any.Type { Value.self }
 

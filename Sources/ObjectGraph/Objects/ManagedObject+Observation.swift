@@ -53,12 +53,6 @@ extension ManagedObject {
         observationRegistrar?.didSet(self, slot: slot)
     }
 
-    private final func makeObservationBox() -> ObservationBox {
-        let box = ObservationBox()
-        observationRegistrar = box
-        return box
-    }
-
     /// The observation key path of `slot`: made once for the first slots (making a key path
     /// takes a microsecond), on demand beyond them.
     static func observedKeyPath(_ slot: Int) -> KeyPath<ManagedObject, Int> {

@@ -38,30 +38,18 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     /// Current values by slot: attributes in model order, then relationships.
     // Unchecked: read on every property access; objects stay in one domain, no access overlaps.
     @exclusivity(unchecked) @usableFromInline var values: [StoreValue]
-    /// The values last read from or saved to the store; `nil` if the object was never saved.
+    /// ``committed`` and the observation registrar, in one field (see `Extra`):
+    /// an object pays for a registrar only once it is observed.
     // Unchecked: read on every property access; objects stay in one domain, no access overlaps.
-    @exclusivity(unchecked) var committed: [StoreValue]?
+    @exclusivity(unchecked) var extra = Extra.none
     /// The stored record's version when it was read or saved, for conflict detection.
     // Unchecked: read on every property access; objects stay in one domain, no access overlaps.
     @exclusivity(unchecked) var version: Int64 = 0
+    /// The last field, one byte: a subclass's property wrappers start right after it.
     // Unchecked: read on every property access; objects stay in one domain, no access overlaps.
     @exclusivity(unchecked) var flags = Flags()
-    /// Tracks `withObservationTracking` readers; made on the first read, so that objects never
-    /// read cost nothing and changes to them notify nobody. See `ManagedObject+Observation.swift`.
-    // Unchecked: read on every property access; objects stay in one domain, no access overlaps.
-    @exclusivity(unchecked) var observationRegistrar: ObservationBox?
 
-    struct Flags {
-        var isInserted = false
-        var isDeleted = false
-        /// The object was looked up by an ID that no longer exists in the store.
-        var isMissing = false
-        /// The object is in its context's set of touched objects.
-        var isTouched = false
-        /// A save already checked the object's properties and is running its validation
-        /// methods, so that their default implementations do not check them again.
-        var isInValidationHook = false
-    }
+    typealias Flags = ManagedObjectFlags
 
     deinit {
         // The context holds its objects weakly: one leaving memory leaves the context's registry.
@@ -314,5 +302,53 @@ extension ManagedObject {
     /// touched, deleted or found missing.
     var hasUnsavedState: Bool {
         flags.isInserted || flags.isDeleted || flags.isMissing || flags.isTouched
+    }
+}
+
+extension ManagedObject {
+    /// What an object keeps beside its current values: the values it last read or saved and,
+    /// once it is observed, its registrar, which then keeps those values too. One 8-byte field
+    /// where there were two, so that objects nobody observes (nearly all) are 8 bytes smaller.
+    enum Extra {
+        /// Never saved, not observed.
+        case none
+        /// The values last read from or saved to the store.
+        case committed([StoreValue])
+        /// Observed: the registrar, and the committed values if any.
+        case observed(ObservationBox)
+    }
+
+    /// The values last read from or saved to the store; `nil` if the object was never saved.
+    var committed: [StoreValue]? {
+        get {
+            switch extra {
+            case .none: nil
+            case .committed(let values): values
+            case .observed(let box): box.committed
+            }
+        }
+        set {
+            if case .observed(let box) = extra {
+                box.committed = newValue
+            } else if let newValue {
+                extra = .committed(newValue)
+            } else {
+                extra = .none
+            }
+        }
+    }
+
+    /// Tracks `withObservationTracking` readers; made on the first read, so that objects never
+    /// read cost nothing and changes to them notify nobody. See `ManagedObject+Observation.swift`.
+    var observationRegistrar: ObservationBox? {
+        if case .observed(let box) = extra { box } else { nil }
+    }
+
+    /// The object's registrar, made (and given the committed values) if it has none yet.
+    final func makeObservationBox() -> ObservationBox {
+        if let box = observationRegistrar { return box }
+        let box = ObservationBox(committed: committed)
+        extra = .observed(box)
+        return box
     }
 }

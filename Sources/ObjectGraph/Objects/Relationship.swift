@@ -21,10 +21,10 @@
 /// Core Data: an `@NSManaged` property backed by an `NSRelationshipDescription`.
 @propertyWrapper
 public struct Relationship<Value: RelationshipValue> {
-    /// This instance's slot in the object's values, resolved on first access. The wrapper stores
-    /// nothing else: the declaration's options are read once, when the entity is derived from the
-    /// class, so that objects stay small.
-    @usableFromInline var slot: Int32 = -1
+    /// This instance's slot in the object's values, resolved on first access (a slot above
+    /// `Int16.max` on every access). The wrapper stores nothing else: the declaration's options
+    /// are read once, when the entity is derived from the class, so that objects stay small.
+    @usableFromInline var slot: Int16 = -1
 
     /// Declares a relationship with the given inverse (`nil` for none); `renamingIdentifier` is
     /// its name in the previous model version, when it was renamed (for migration).
@@ -69,7 +69,7 @@ public struct Relationship<Value: RelationshipValue> {
             var slot = Int(object[keyPath: storageKeyPath].slot)
             if slot < 0 {
                 slot = object.resolveWrapperSlot(storageKeyPath)
-                object[keyPath: storageKeyPath].slot = Int32(slot)
+                object[keyPath: storageKeyPath].slot = Int16(exactly: slot) ?? -1
             }
             object.observationAccess(slot)
             return Value(relatedObjects: object.relatedObjects(object.values[slot]))
@@ -78,7 +78,7 @@ public struct Relationship<Value: RelationshipValue> {
             var slot = Int(object[keyPath: storageKeyPath].slot)
             if slot < 0 {
                 slot = object.resolveWrapperSlot(storageKeyPath)
-                object[keyPath: storageKeyPath].slot = Int32(slot)
+                object[keyPath: storageKeyPath].slot = Int16(exactly: slot) ?? -1
             }
             if !Value.isToMany {
                 object.replaceToOneRelationship(at: slot, with: newValue.toOneObject)
@@ -110,7 +110,7 @@ extension Relationship {
 extension Relationship: DerivableProperty {
     @usableFromInline var cachedSlot: Int { Int(slot) }
 
-    @usableFromInline mutating func cacheSlot(_ slot: Int) { self.slot = Int32(slot) }
+    @usableFromInline mutating func cacheSlot(_ slot: Int) { self.slot = Int16(exactly: slot) ?? -1 }
 
     var valueType: Any.Type { Value.self }
 
