@@ -6,15 +6,24 @@ import Testing
     import Glibc
 #endif
 
-/// An object whose `willSave()` deletes another pending insert, so that the insertion order
-/// stops being exact while a save runs.
+/// An object whose `willSave()` deletes another pending insert (so that the insertion order
+/// stops being exact while a save runs) or inserts a new one.
 final class Draft: ManagedObject {
     @Attribute var title = ""
     /// Not stored: the pending insert this one's `willSave()` deletes.
     var discards: Draft?
 
+    /// Not stored: whether `willSave()` inserts a new draft, and the draft it inserted.
+    var spawnsOnSave = false
+    var spawned: Draft?
+
     override func willSave() {
         if let discards, discards.isInserted { managedObjectContext?.delete(discards) }
+        if spawnsOnSave, spawned == nil, let context = managedObjectContext {
+            let draft = Draft(context: context)
+            draft.title = "spawned"
+            spawned = draft
+        }
     }
 }
 
@@ -89,6 +98,26 @@ final class FiveAttributes: ManagedObject {
         #expect(try container.newContext().fetch(Draft.fetchRequest()).map(\.title) == ["kept"])
     }
 
+    @Test func failedSaveDropsAnInsertThatWillSaveMade() throws {
+        let store = FailingStore()
+        let container = try PersistentContainer(model: ManagedObjectModel(Draft.self), store: store)
+        let context = container.newContext()
+        let draft = Draft(context: context)
+        draft.title = "draft"
+        draft.spawnsOnSave = true
+        store.failNext()
+        #expect(throws: FailingStore.DiskFull.self) { try context.save() }
+
+        let spawned = try #require(draft.spawned)
+        #expect(spawned.managedObjectContext == nil && !spawned.isInserted)
+        #expect(context.insertedObjects == [draft] && context.registeredObjects == [draft])
+        #expect(try context.fetch(Draft.fetchRequest()).map(\.title) == ["draft"])
+
+        draft.spawned = nil
+        try context.save()
+        #expect(try container.newContext().fetch(Draft.fetchRequest()).map(\.title).sorted() == ["draft", "spawned"])
+    }
+
     // MARK: - Object layout
 
     @Test func observedObjectKeepsItsCommittedValues() throws {
@@ -138,4 +167,3 @@ final class FiveAttributes: ManagedObject {
         }
     #endif
 }
-
