@@ -2,6 +2,8 @@ extension ManagedContext {
     /// The values of every object changed while a journal is open, as they were before.
     struct Journal {
         var originalValues: [ObjectIdentifier: (object: ManagedObject, values: [StoreValue])] = [:]
+        /// Deferred deletes that became objects under the journal (`materializeDeferredDeletes`).
+        var materialized: [ManagedObject] = []
     }
 
     /// Remembers `object`'s values before its first change under the open journal.
@@ -16,7 +18,8 @@ extension ManagedContext {
     func withChangeJournal<T>(_ body: () throws -> T) throws -> T {
         guard journal == nil else { return try body() }
         let savedInserted = inserted
-        let savedDeleted = deleted
+        let savedDeleted = deletedStorage
+        let savedDeferred = deferredDeletes
         let savedTouched = touched
         let savedOrders = (insertionOrder, deletionOrder, insertionOrderIsExact, deletionOrderIsExact)
         var savedFlags: [(ManagedObject, ManagedObject.Flags)] = []
@@ -33,18 +36,24 @@ extension ManagedContext {
                 unregister(object)
                 object.flags = ManagedObject.Flags()
             }
-            for object in deleted where !savedDeleted.contains(object) { object.flags.isDeleted = false }
+            for object in deletedStorage where !savedDeleted.contains(object) { object.flags.isDeleted = false }
             for object in touched where !savedTouched.contains(object) { object.flags.isTouched = false }
             for (object, values) in journal?.originalValues.values ?? [:].values { object.replaceValues(values) }
+            for object in journal?.materialized ?? [] {
+                // Deferred deletes again, below: not objects.
+                unregister(object)
+                object.flags = ManagedObject.Flags()
+            }
             for (object, flags) in savedFlags {
                 object.flags = flags
                 if object.context !== self {
                     object.context = self
-                    registry[object.objectID] = object
+                    registryStorage[object.objectID] = object
                 }
             }
             inserted = savedInserted
-            deleted = savedDeleted
+            deletedStorage = savedDeleted
+            deferredDeletes = savedDeferred
             touched = savedTouched
             (insertionOrder, deletionOrder, insertionOrderIsExact, deletionOrderIsExact) = savedOrders
             throw error

@@ -121,6 +121,8 @@ extension ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.rollback()`.
     public func rollback() {
+        // Rows a cascade deleted without objects: nothing of them is left to restore.
+        deferredDeletes = DeferredDeletes()
         for object in touched {
             object.flags.isTouched = false
             if let committed = object.committed { object.replaceValues(committed) }
@@ -149,6 +151,7 @@ extension ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.reset()`.
     public func reset() {
+        deferredDeletes = DeferredDeletes()
         for object in registry.values {
             object.context = nil
             object.flags = ManagedObject.Flags()
