@@ -8,7 +8,9 @@ final class Parent: ManagedObject {
     @Relationship(inverse: "parent", deleteRule: .cascade) var children: Set<Child>
 }
 
+/// Overrides no deletion hook, so a cascade may delete its unheld objects as rows.
 final class Child: ManagedObject {
+    override class var deletesWithoutInstances: Bool { true }
     @Attribute var name = ""
     @Relationship(inverse: "children") var parent: Parent?
 }
@@ -20,6 +22,7 @@ final class Owner: ManagedObject {
 }
 
 final class Pet: ManagedObject {
+    override class var deletesWithoutInstances: Bool { true }
     @Attribute var name = ""
     @Relationship(inverse: "pets") var owner: Owner?
 }
