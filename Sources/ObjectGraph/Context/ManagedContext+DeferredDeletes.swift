@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Deletes that a cascade records without making objects: a saved object that the context does
 /// not hold, of a class that promises no deletion hooks
 /// (``ManagedObject/deletesWithoutInstances``), is deleted as a row. Its delete rules run at once,
@@ -37,8 +39,14 @@ extension ManagedContext {
         }
 
         private(set) var entries: [Entry] = []
-        /// Index in `entries` by entity index and key.
-        private var indexByKey: [[Int64: Int]] = []
+        /// Per entity index, pages of `pageSize` slots by key holding an index in `entries` + 1
+        /// (0: none): a lookup is two array reads, no hashing (keys are dense, from 1).
+        private var pagesByEntity: [[[Int32]]] = []
+        /// Keys beyond `maxPages` pages, and indexes beyond `Int32`, go to a dictionary.
+        private var overflow: [Int: [Int64: Int]] = [:]
+        private static let pageShift = 9
+        private static let pageSize = 1 << pageShift
+        private static let maxPages = 1 << 15
         private var completed = 0
         /// Whether `entries` is in the order the deletes completed (a delete whose rules
         /// deferred others completes after them).
@@ -47,17 +55,43 @@ extension ManagedContext {
         var isEmpty: Bool { entries.isEmpty }
 
         func index(ofEntity entityIndex: Int, key: Int64) -> Int? {
-            entityIndex < indexByKey.count ? indexByKey[entityIndex][key] : nil
+            guard entityIndex < pagesByEntity.count, key >= 1 else { return nil }
+            let page = Int((key - 1) >> Self.pageShift)
+            guard page < Self.maxPages else { return overflow[entityIndex]?[key] }
+            let pages = pagesByEntity[entityIndex]
+            guard page < pages.count, !pages[page].isEmpty else { return nil }
+            let slot = pages[page][Int((key - 1) & Int64(Self.pageSize - 1))]
+            if slot == Int32.max { return overflow[entityIndex]?[key] }
+            return slot == 0 ? nil : Int(slot) - 1
         }
 
         /// Records a delete that has started (its rules are still to run).
         mutating func start(_ entry: Entry) -> Int {
-            if entry.entityIndex >= indexByKey.count {
-                indexByKey.append(contentsOf: repeatElement([:], count: entry.entityIndex - indexByKey.count + 1))
+            let entityIndex = entry.entityIndex
+            if entityIndex >= pagesByEntity.count {
+                pagesByEntity.append(contentsOf: repeatElement([], count: entityIndex - pagesByEntity.count + 1))
             }
             let index = entries.count
             entries.append(entry)
-            indexByKey[entry.entityIndex][entry.key] = index
+            let page = Int((entry.key - 1) >> Self.pageShift)
+            guard page < Self.maxPages else {
+                overflow[entityIndex, default: [:]][entry.key] = index
+                return index
+            }
+            if page >= pagesByEntity[entityIndex].count {
+                pagesByEntity[entityIndex].append(
+                    contentsOf: repeatElement([], count: page - pagesByEntity[entityIndex].count + 1))
+            }
+            if pagesByEntity[entityIndex][page].isEmpty {
+                pagesByEntity[entityIndex][page] = Array(repeating: 0, count: Self.pageSize)
+            }
+            let offset = Int((entry.key - 1) & Int64(Self.pageSize - 1))
+            if index < Int(Int32.max) - 1 {
+                pagesByEntity[entityIndex][page][offset] = Int32(index + 1)
+            } else {
+                pagesByEntity[entityIndex][page][offset] = Int32.max
+                overflow[entityIndex, default: [:]][entry.key] = index
+            }
             return index
         }
 
@@ -75,10 +109,10 @@ extension ManagedContext {
         /// The current value of a relationship slot of the entry at `index`: its row's value less
         /// the removals.
         func value(at slot: Int, ofEntryAt index: Int) -> StoreValue {
-            let entry = entries[index]
-            var value = entry.committed[slot]
-            if let removal = entry.removal, removal.slot == slot { value = Self.removing(removal.id, from: value) }
-            for removal in entry.moreRemovals where removal.slot == slot {
+            var value = entries[index].committed[slot]
+            guard let removal = entries[index].removal else { return value }
+            if removal.slot == slot { value = Self.removing(removal.id, from: value) }
+            for removal in entries[index].moreRemovals where removal.slot == slot {
                 value = Self.removing(removal.id, from: value)
             }
             return value
@@ -108,9 +142,18 @@ extension ManagedContext {
             return values
         }
 
+        /// Whether `value` (a relationship's) holds `id`.
+        static func holds(_ id: ObjectID, in value: StoreValue) -> Bool {
+            switch value {
+            case .object(let current): current == id
+            case .objects(let ids): ids.contains(id)
+            default: false
+            }
+        }
+
         /// `value` without `id`: a to-one that holds it becomes `.null`, a to-many loses its
         /// first occurrence.
-        private static func removing(_ id: ObjectID, from value: StoreValue) -> StoreValue {
+        static func removing(_ id: ObjectID, from value: StoreValue) -> StoreValue {
             switch value {
             case .object(let current) where current == id:
                 return .null
@@ -213,15 +256,28 @@ extension ManagedContext {
         of info: EntityInfo, key: Int64, row: EntityTable.Row, unlinking source: ObjectID,
         inverseOf relationship: EntityInfo.ResolvedRelationship
     ) {
-        let index = deferredDeletes.start(
-            DeferredDeletes.Entry(entityIndex: info.index, key: key, version: row.version, committed: row.values))
-        if let slot = relationship.inverseSlot(in: info) {
-            deferredDeletes.remove(source, at: slot, ofEntryAt: index, touches: false)
+        var entry = DeferredDeletes.Entry(entityIndex: info.index, key: key, version: row.version, committed: row.values)
+        // The cascade unlinks it from `source` (`ContextDeleteActions.unlink`).
+        let unlinked = relationship.inverseSlot(in: info)
+        if let unlinked, DeferredDeletes.holds(source, in: row.values[unlinked]) {
+            entry.removal = DeferredDeletes.Removal(slot: unlinked, id: source)
         }
+        var index = deferredDeletes.start(entry)
         var actions = ContextDeleteActions(context: self)
         var id: ObjectID?
+        var ranRules = false
         for (offset, rule) in info.relationships.enumerated() {
             let slot = info.attributeCount + offset
+            // Most rows hold nothing but the unlinked source: no rule to run, nothing to look up.
+            if !ranRules {
+                switch row.values[slot] {
+                case .null: continue
+                case .object where slot == unlinked && entry.removal != nil: continue
+                case .objects(let ids) where ids.isEmpty: continue
+                default: break
+                }
+            }
+            ranRules = true
             // Looked up each time: a rule may have made the deferred deletes objects.
             let value: StoreValue
             if let index = deferredDeletes.index(ofEntity: info.index, key: key) {
@@ -241,9 +297,11 @@ extension ManagedContext {
             actions.applyDeleteRule(of: rule, deleting: id!, targets: targets)
         }
         // A rule that made the deferred deletes objects made this one a deleted object too.
-        if let index = deferredDeletes.index(ofEntity: info.index, key: key) {
-            deferredDeletes.complete(at: index, position: deletionOrder.count)
+        if ranRules {
+            guard let found = deferredDeletes.index(ofEntity: info.index, key: key) else { return }
+            index = found
         }
+        deferredDeletes.complete(at: index, position: deletionOrder.count)
     }
 
     /// `materialize(info:key:row:)` for a row no object is registered for, without making the
@@ -351,4 +409,28 @@ extension ManagedContext {
         if deletionOrderIsExact { return deletionOrder }
         return orderedDeletedObjects
     }
+}
+
+extension ManagedContext {
+    /// Forgets the deferred deletes. Many of them (after a save, the last holders of the deleted
+    /// rows' values) are freed on a background thread, as the coordinator frees the state a large
+    /// delete replaced (`StoreCoordinator.releaseInBackground(_:)`).
+    func discardDeferredDeletes() {
+        guard !deferredDeletes.isEmpty else { return }
+        var discarded: DeferredDeletes? = DeferredDeletes()
+        swap(&discarded!, &deferredDeletes)
+        guard discarded!.entries.count >= StoreCoordinator.backgroundReleaseThreshold else { return }
+        let box = DiscardedDeletes()
+        box.slot.withLock { slot in
+            slot = discarded.take()
+        }
+        DispatchQueue.global(qos: .utility).async {
+            _ = box.slot.withLock { $0.take() }
+        }
+    }
+}
+
+/// Deferred deletes on their way to a background thread.
+private final class DiscardedDeletes: Sendable {
+    let slot = Locked<ManagedContext.DeferredDeletes?>(nil)
 }

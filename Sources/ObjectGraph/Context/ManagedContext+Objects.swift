@@ -122,7 +122,7 @@ extension ManagedContext {
     /// Core Data: `NSManagedObjectContext.rollback()`.
     public func rollback() {
         // Rows a cascade deleted without objects: nothing of them is left to restore.
-        deferredDeletes = DeferredDeletes()
+        discardDeferredDeletes()
         for object in touched {
             object.flags.isTouched = false
             if let committed = object.committed { object.replaceValues(committed) }
@@ -151,7 +151,7 @@ extension ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.reset()`.
     public func reset() {
-        deferredDeletes = DeferredDeletes()
+        discardDeferredDeletes()
         for object in registry.values {
             object.context = nil
             object.flags = ManagedObject.Flags()

@@ -270,7 +270,7 @@ public final class ManagedContext {
     func clearPendingInsertsAndDeletes() {
         inserted.removeAll()
         deletedStorage.removeAll()
-        deferredDeletes = DeferredDeletes()
+        discardDeferredDeletes()
         insertionOrder.removeAll()
         deletionOrder.removeAll()
         insertionOrderIsExact = true
