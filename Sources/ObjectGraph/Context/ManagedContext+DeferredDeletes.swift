@@ -193,6 +193,15 @@ extension ManagedContext {
         }
     }
 
+    /// The object registered for a key, or the deleted object of a deferred delete (making the
+    /// deferred deletes objects); `nil` for neither.
+    func registeredOrDeferred(entityIndex: Int, key: Int64) -> ManagedObject? {
+        if let object = registryStorage.object(entityIndex: entityIndex, key: key) { return object }
+        guard deferredDeletes.index(ofEntity: entityIndex, key: key) != nil else { return nil }
+        materializeDeferredDeletes()
+        return registryStorage.object(entityIndex: entityIndex, key: key)
+    }
+
     /// Whether a cascade may defer the deletes of objects the context does not hold: nothing
     /// needs to see them as objects as they happen (an undo manager, a change journal, a
     /// fetched-results controller), and the context saves to the store.
@@ -256,7 +265,8 @@ extension ManagedContext {
         of info: EntityInfo, key: Int64, row: EntityTable.Row, unlinking source: ObjectID,
         inverseOf relationship: EntityInfo.ResolvedRelationship
     ) {
-        var entry = DeferredDeletes.Entry(entityIndex: info.index, key: key, version: row.version, committed: row.values)
+        var entry = DeferredDeletes.Entry(
+            entityIndex: info.index, key: key, version: row.version, committed: row.values)
         // The cascade unlinks it from `source` (`ContextDeleteActions.unlink`).
         let unlinked = relationship.inverseSlot(in: info)
         if let unlinked, DeferredDeletes.holds(source, in: row.values[unlinked]) {

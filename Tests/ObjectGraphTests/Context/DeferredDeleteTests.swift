@@ -43,11 +43,16 @@ final class CountedBox: ManagedObject {
     override class var deletesWithoutInstances: Bool { true }
     @Attribute var size: Int64 = 0
     @Relationship(inverse: "boxes") var pallet: CountedPallet?
+    @Relationship(inverse: "boxes") var label: CountedLabel?
     override func awakeFromFetch() { Self.made.withLock { $0 += 1 } }
 }
 
 final class CountedPallet: ManagedObject {
     @Relationship(inverse: "pallet", deleteRule: .cascade) var boxes: Set<CountedBox>
+}
+
+final class CountedLabel: ManagedObject {
+    @Relationship(inverse: "label") var boxes: Set<CountedBox>
 }
 
 /// An item that may not go while its receipt exists (`deny`): deleted as an object, so that the
@@ -139,14 +144,18 @@ final class DeniedReceipt: ManagedObject {
     // MARK: - Before the save
 
     @Test func aCascadeMakesNoInstancesUntilTheContextIsAsked() throws {
-        let model = try ManagedObjectModel(CountedPallet.self, CountedBox.self)
+        let model = try ManagedObjectModel(CountedPallet.self, CountedBox.self, CountedLabel.self)
         let container = try PersistentContainer(model: model, storeDescription: .inMemory)
         let filler = container.newContext()
         let pallet = CountedPallet(context: filler)
+        let label = CountedLabel(context: filler)
         for size in 0..<5 {
             let box = CountedBox(context: filler)
             box.size = Int64(size)
             box.pallet = pallet
+            // Each box's delete nullifies the label's side: a lookup that must not make the
+            // boxes deleted so far objects.
+            box.label = label
         }
         try filler.save()
         let context = container.newContext()
@@ -156,6 +165,8 @@ final class DeniedReceipt: ManagedObject {
         #expect(context.hasChanges)
         #expect(context.deletedObjects.count == 6)
         #expect(CountedBox.made.withLock { $0 } == before + 5)
+        let held = try #require(try context.fetch(CountedLabel.fetchRequest()).first)
+        #expect(held.boxes.isEmpty && context.updatedObjects == [held])
     }
 
     @Test func deletedAndUpdatedObjectsAreThoseOfAnObjectCascade() throws {
