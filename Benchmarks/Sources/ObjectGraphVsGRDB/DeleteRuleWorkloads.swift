@@ -8,7 +8,13 @@ final class Parent: ManagedObject {
     @Relationship(inverse: "parent", deleteRule: .cascade) var children: Set<Child>
 }
 
+/// Whether `Child` and `Pet` declare `deletesWithoutInstances` (they override no deletion hook):
+/// the context-delete rows run with both, since a class that does not declare it, the default,
+/// makes an object of each cascaded child. Set only between workloads, on the main thread.
+nonisolated(unsafe) var childrenDeleteWithoutInstances = false
+
 final class Child: ManagedObject {
+    override class var deletesWithoutInstances: Bool { childrenDeleteWithoutInstances }
     @Attribute var name = ""
     @Relationship(inverse: "children") var parent: Parent?
 }
@@ -20,6 +26,7 @@ final class Owner: ManagedObject {
 }
 
 final class Pet: ManagedObject {
+    override class var deletesWithoutInstances: Bool { childrenDeleteWithoutInstances }
     @Attribute var name = ""
     @Relationship(inverse: "pets") var owner: Owner?
 }
@@ -92,9 +99,15 @@ func runDeleteRuleWorkloads() throws {
         }
         let sqlCheck = cascade ? "SELECT count(*) FROM child" : "SELECT count(*) FROM child WHERE parentId IS NULL"
         let sqlExpected = cascade ? (parents - deleted) * childrenEach : deleted * childrenEach
-        for batch in [false, true] {
+        for (batch, withoutInstances) in [(false, false), (false, true), (true, false)] {
+            childrenDeleteWithoutInstances = withoutInstances
+            defer { childrenDeleteWithoutInstances = false }
+            let kind =
+                batch
+                ? "BatchDeleteRequest"
+                : "context delete + save\(withoutInstances ? " (children declare deletesWithoutInstances)" : "")"
             try compare(
-                "delete \(deleted) of \(parents) parents, \(cascade ? "cascading to" : "nullifying") \(deleted * childrenEach) children: \(batch ? "BatchDeleteRequest" : "context delete + save") vs DELETE … ON DELETE \(action)",
+                "delete \(deleted) of \(parents) parents, \(cascade ? "cascading to" : "nullifying") \(deleted * childrenEach) children: \(kind) vs DELETE … ON DELETE \(action)",
                 iterations: 1, repetitions: 5,
                 objectGraph: {
                     let context = try fillOurs()

@@ -2,6 +2,8 @@ extension ManagedContext {
     /// The values of every object changed while a journal is open, as they were before.
     struct Journal {
         var originalValues: [ObjectIdentifier: (object: ManagedObject, values: [StoreValue])] = [:]
+        /// Deferred deletes that became objects under the journal (`materializeDeferredDeletes`).
+        var materialized: [ManagedObject] = []
     }
 
     /// Remembers `object`'s values before its first change under the open journal.
@@ -18,7 +20,8 @@ extension ManagedContext {
         // While the insertion order lists the inserted objects exactly, their set is rebuilt
         // from it on failure rather than kept, so that a save can let go of it while it commits.
         let savedInsertedSet: Set<ManagedObject>? = insertionOrderIsExact ? nil : inserted
-        let savedDeleted = deleted
+        let savedDeleted = deletedStorage
+        let savedDeferred = deferredDeletes
         let savedTouched = touched
         let savedOrders = (insertionOrder, deletionOrder, insertionOrderIsExact, deletionOrderIsExact)
         // An inserted object's flags are nearly always `insertedFlags`: only the others are kept.
@@ -41,25 +44,31 @@ extension ManagedContext {
                 unregister(object)
                 object.flags = ManagedObject.Flags()
             }
-            for object in deleted where !savedDeleted.contains(object) { object.flags.isDeleted = false }
+            for object in deletedStorage where !savedDeleted.contains(object) { object.flags.isDeleted = false }
             for object in touched where !savedTouched.contains(object) { object.flags.isTouched = false }
             for (object, values) in journal?.originalValues.values ?? [:].values { object.replaceValues(values) }
+            for object in journal?.materialized ?? [] {
+                // Deferred deletes again, below: not objects.
+                unregister(object)
+                object.flags = ManagedObject.Flags()
+            }
             for object in savedInserted {
                 object.flags = insertedFlags
                 if object.context !== self {
                     object.context = self
-                    registry[object.objectID] = object
+                    registryStorage[object.objectID] = object
                 }
             }
             for (object, flags) in savedFlags {
                 object.flags = flags
                 if object.context !== self {
                     object.context = self
-                    registry[object.objectID] = object
+                    registryStorage[object.objectID] = object
                 }
             }
             inserted = savedInserted
-            deleted = savedDeleted
+            deletedStorage = savedDeleted
+            deferredDeletes = savedDeferred
             touched = savedTouched
             (insertionOrder, deletionOrder, insertionOrderIsExact, deletionOrderIsExact) = savedOrders
             throw error

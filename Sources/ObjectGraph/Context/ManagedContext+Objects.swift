@@ -29,9 +29,9 @@ extension ManagedContext {
     /// The registered object with the given ID, or one read from the store; `nil` if neither
     /// has it (or its entity is not in the model).
     func existingOrNil(_ objectID: ObjectID) -> ManagedObject? {
-        if let object = registry[objectID] { return object }
-        guard let info = model.info(named: objectID.entityName), let row = baseRow(of: objectID, info: info)
-        else { return nil }
+        guard let info = model.info(named: objectID.entityName) else { return nil }
+        if let object = registeredOrDeferred(entityIndex: info.index, key: objectID.key) { return object }
+        guard let row = baseRow(of: objectID, info: info) else { return nil }
         return materialize(info: info, key: objectID.key, row: row)
     }
 
@@ -54,7 +54,8 @@ extension ManagedContext {
         for id in ids {
             if info?.name != id.entityName { info = model.info(named: id.entityName) }
             guard let info else { continue }
-            if let object = registry.object(entityIndex: info.index, key: id.key) {
+            // Not `registry`: only an ID of a deferred delete needs the deferred deletes as objects.
+            if let object = registeredOrDeferred(entityIndex: info.index, key: id.key) {
                 body(object)
                 continue
             }
@@ -101,15 +102,15 @@ extension ManagedContext {
     func materialize(
         info: EntityInfo, key: Int64, row: EntityTable.Row, materializing: EntityDescription? = nil
     ) -> ManagedObject {
-        if let object = registry.object(entityIndex: info.index, key: key) { return object }
+        if let object = registeredOrDeferred(entityIndex: info.index, key: key) { return object }
         let object = info.managedObjectClass.init(
-            entity: materializing ?? registry.materializingDescription(of: info), insertInto: nil)
+            entity: materializing ?? registryStorage.materializingDescription(of: info), insertInto: nil)
         object.objectKey = key
         object.values = row.values
         object.committed = row.values
         object.version = row.version
         object.context = self
-        registry.register(object)
+        registryStorage.register(object)
         object.awakeFromFetch()
         return object
     }
@@ -121,6 +122,8 @@ extension ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.rollback()`.
     public func rollback() {
+        // Rows a cascade deleted without objects: nothing of them is left to restore.
+        discardDeferredDeletes()
         for object in touched {
             object.flags.isTouched = false
             if let committed = object.committed { object.replaceValues(committed) }
@@ -149,6 +152,7 @@ extension ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.reset()`.
     public func reset() {
+        discardDeferredDeletes()
         for object in registry.values {
             object.context = nil
             object.flags = ManagedObject.Flags()

@@ -20,19 +20,22 @@ extension ManagedContext {
         let (insertedObjects, updatedObjects, deletedObjects, outcomes) = try withChangeJournal {
             for object in inserted { object.willSave() }
             for object in touched where object.isUpdated { object.willSave() }
-            for object in deleted { object.willSave() }
+            // Deferred deletes (`ManagedContext+DeferredDeletes`) have no hooks and no checks.
+            for object in deletedStorage { object.willSave() }
 
             let insertedObjects = orderedInsertedObjects
             let updatedObjects = touched.filter(\.isUpdated).sorted { $0.objectKey < $1.objectKey }
-            let deletedObjects = orderedDeletedObjects
+            var deletedObjects = orderedDeletedObjectsForSave
             try validate(inserted: insertedObjects, updated: updatedObjects, deleted: deletedObjects)
+            // A validation method that looked objects up made the deferred deletes objects.
+            if deletedObjects.count != deletedStorage.count { deletedObjects = orderedDeletedObjectsForSave }
 
             var commit = StoreCoordinator.Commit()
             commit.policy = mergePolicy
             commit.origin = identifier
             commit.inserted = insertedWrites(insertedObjects)
             commit.updated = updatedObjects.map { write($0) }
-            commit.deleted = deletedObjects.map { write($0) }
+            commit.deleted = deletedWrites(of: deletedObjects) { write($0) }
             let outcomes = try withInsertedSetReleased { try coordinator.commit(commit) }
             return (insertedObjects, updatedObjects, deletedObjects, outcomes)
         }

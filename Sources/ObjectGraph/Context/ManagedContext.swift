@@ -25,12 +25,19 @@ public final class ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.mergePolicy`.
     public var mergePolicy: MergePolicy = .error
+    /// The registered objects; read through `registry`, which first makes the deferred deletes
+    /// objects (see `ManagedContext+DeferredDeletes.swift`).
     // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
-    @exclusivity(unchecked) var registry = ObjectRegistry()
+    @exclusivity(unchecked) var registryStorage = ObjectRegistry()
     // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
     @exclusivity(unchecked) var inserted: Set<ManagedObject> = []
+    /// The deleted objects; read through `deleted`, which first makes the deferred deletes objects.
     // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
-    @exclusivity(unchecked) var deleted: Set<ManagedObject> = []
+    @exclusivity(unchecked) var deletedStorage: Set<ManagedObject> = []
+    /// Saved objects a cascade deleted without making them objects; see
+    /// `ManagedContext+DeferredDeletes.swift`.
+    // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
+    @exclusivity(unchecked) var deferredDeletes = DeferredDeletes()
     /// Objects whose values were set since the last save; some may have been set back.
     // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
     @exclusivity(unchecked) var touched: Set<ManagedObject> = []
@@ -107,7 +114,7 @@ public final class ManagedContext {
 
     deinit {
         if inbox != nil { coordinator.broadcaster.removeInbox(for: identifier.number) }
-        for object in registry.values { object.context = nil }
+        for object in registryStorage.values { object.context = nil }
     }
 
     /// The model of the context's container.
@@ -119,7 +126,7 @@ public final class ManagedContext {
     ///
     /// Core Data: `NSManagedObjectContext.hasChanges`.
     public var hasChanges: Bool {
-        !inserted.isEmpty || !deleted.isEmpty || touched.contains { $0.isUpdated }
+        !inserted.isEmpty || !deletedStorage.isEmpty || !deferredDeletes.isEmpty || touched.contains { $0.isUpdated }
     }
 
     /// The objects inserted since the last save.
@@ -228,12 +235,12 @@ public final class ManagedContext {
             unregister(object)
             object.flags = ManagedObject.Flags()
         } else {
-            if deleted.isEmpty {
+            if deletedStorage.isEmpty {
                 // Skip the first few doublings of a batch of deletes.
-                deleted.reserveCapacity(16)
+                deletedStorage.reserveCapacity(16)
                 deletionOrder.reserveCapacity(16)
             }
-            deleted.insert(object)
+            deletedStorage.insert(object)
             deletionOrder.append(object)
         }
     }
@@ -262,7 +269,8 @@ public final class ManagedContext {
     /// Forgets every pending insert and delete.
     func clearPendingInsertsAndDeletes() {
         inserted.removeAll()
-        deleted.removeAll()
+        deletedStorage.removeAll()
+        discardDeferredDeletes()
         insertionOrder.removeAll()
         deletionOrder.removeAll()
         insertionOrderIsExact = true
@@ -276,12 +284,13 @@ public final class ManagedContext {
 
     /// The pending deletes in the order they happened.
     var orderedDeletedObjects: [ManagedObject] {
-        deletionOrderIsExact ? deletionOrder : deleted.sorted { $0.objectKey < $1.objectKey }
+        materializeDeferredDeletes()
+        return deletionOrderIsExact ? deletionOrder : deletedStorage.sorted { $0.objectKey < $1.objectKey }
     }
 
     /// Drops an object from the context; it keeps its values but no longer has a context.
     func unregister(_ object: ManagedObject) {
-        registry.remove(object)
+        registryStorage.remove(object)
         if object.flags.isTouched { touched.remove(object) }
         object.flags.isTouched = false
         object.context = nil
@@ -297,7 +306,7 @@ extension ManagedContext: @unchecked Sendable {}
 /// `nullify` and `cascade` change the related objects at once (so the context, its undo manager
 /// and observers see them), `deny` is checked when the context saves
 /// (`ManagedContext+Validation`).
-private struct ContextDeleteActions: DeleteRuleActions {
+struct ContextDeleteActions: DeleteRuleActions {
     unowned let context: ManagedContext
 
     func nullify(_ source: ObjectID, inverseSlot: Int, of targets: [ObjectID], destinationIndex: Int) {
@@ -309,11 +318,16 @@ private struct ContextDeleteActions: DeleteRuleActions {
     }
 
     func cascade(from source: ObjectID, to targets: [ObjectID], through relationship: EntityInfo.ResolvedRelationship) {
-        context.forEachExisting(targets) { target in
+        func deleteObject(_ target: ManagedObject) {
             if relationship.inverseSlot != nil, !Self.unlink(target, from: source, inverseOf: relationship) {
                 target.removeRelated(source, inverseOf: relationship)
             }
             context.delete(target)
+        }
+        if context.canDeferDeletes {
+            context.cascadeDeferring(from: source, to: targets, through: relationship, deleteObject: deleteObject)
+        } else {
+            context.forEachExisting(targets, deleteObject)
         }
     }
 

@@ -53,7 +53,7 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
 
     deinit {
         // The context holds its objects weakly: one leaving memory leaves the context's registry.
-        context?.registry.forget(self)
+        context?.registryStorage.forget(self)
     }
 
     /// Creates an object of `entity` and inserts it into `context`, or leaves it detached when
@@ -152,6 +152,27 @@ open class ManagedObject: Identifiable, Hashable, CustomStringConvertible {
     ///
     /// Core Data: `NSEntityDescription.indexes`; SwiftData: `#Index<Fruit>([\.category, \.price])`.
     open class var indexes: [FetchIndexDescription] { [] }
+
+    /// Whether a `cascade` delete rule may delete saved objects of this class that the context
+    /// does not hold without making instances of them: `false` (the default) except for
+    /// `ManagedObject` itself. Return `true` from a class that overrides none of
+    /// ``awakeFromFetch()``, ``prepareForDeletion()``, ``willSave()``, ``validateForDelete()``
+    /// and ``didSave()`` (and whose subclasses override none) to make large cascades faster:
+    /// such objects are then deleted as rows, and become instances only when the context is asked
+    /// for objects (``ManagedContext/deletedObjects``, a fetch, a lookup by ID), so those hooks
+    /// would not run for them. Everything else is the same: ``ManagedContext/hasChanges``,
+    /// the save, its notifications and history, ``ManagedContext/rollback()``.
+    ///
+    /// For example:
+    /// ```swift
+    /// final class LineItem: ManagedObject {
+    ///     override class var deletesWithoutInstances: Bool { true }
+    ///     @Attribute var quantity: Int64 = 0
+    /// }
+    /// ```
+    ///
+    /// Core Data: none (Core Data makes every cascaded object a fault, and fires it).
+    open class var deletesWithoutInstances: Bool { self == ManagedObject.self }
 
     /// The object's identity; its key is assigned when the object is first inserted.
     public internal(set) var objectID: ObjectID {
