@@ -12,7 +12,7 @@ extension JSONReader {
     /// exactly representable integer multiplied or divided by one exactly representable power of
     /// ten: IEEE arithmetic rounds that single operation correctly, so the result is the double
     /// nearest the token, as a full parser gives (Clinger's fast path).
-    static func exactDouble(_ token: ArraySlice<UInt8>) -> Double? {
+    static func exactDouble<Token: RandomAccessCollection<UInt8>>(_ token: Token) -> Double? where Token.Index == Int {
         var index = token.startIndex
         let end = token.endIndex
         var negative = false

@@ -18,24 +18,28 @@ enum UUIDText {
     /// Parses the canonical form, in either letter case; `nil` for anything else.
     static func parse(_ text: String) -> UUID? {
         var text = text
-        return text.withUTF8 { utf8 -> UUID? in
-            guard utf8.count == 36 else { return nil }
-            var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            let ok = withUnsafeMutableBytes(of: &uuid) { output -> Bool in
-                var position = 0
-                for index in 0..<16 {
-                    if index == 4 || index == 6 || index == 8 || index == 10 {
-                        guard utf8[position] == UInt8(ascii: "-") else { return false }
-                        position += 1
-                    }
-                    guard let high = nibble(utf8[position]), let low = nibble(utf8[position + 1]) else { return false }
-                    output[index] = high << 4 | low
-                    position += 2
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// Parses the canonical form from its UTF-8 bytes, in either letter case; `nil` for anything
+    /// else.
+    static func parse(utf8: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard utf8.count == 36 else { return nil }
+        var uuid: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let ok = withUnsafeMutableBytes(of: &uuid) { output -> Bool in
+            var position = 0
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    guard utf8[position] == UInt8(ascii: "-") else { return false }
+                    position += 1
                 }
-                return true
+                guard let high = nibble(utf8[position]), let low = nibble(utf8[position + 1]) else { return false }
+                output[index] = high << 4 | low
+                position += 2
             }
-            return ok ? UUID(uuid: uuid) : nil
+            return true
         }
+        return ok ? UUID(uuid: uuid) : nil
     }
 
     private static func nibble(_ byte: UInt8) -> UInt8? {
