@@ -4,6 +4,9 @@ extension JSONReader {
         (0..<exponent).reduce(1.0) { value, _ in value * 10 }
     }
 
+    /// 10^`exponent` (0...22), exactly.
+    static func exactPowerOfTen(_ exponent: Int) -> Double { exactPowersOfTen[exponent] }
+
     /// The number a JSON number token spells, when it can be computed exactly without a
     /// general parser; `nil` otherwise (the caller parses it in full).
     ///

@@ -12,15 +12,15 @@ import Foundation
 struct JSONRecordScanner {
     /// How a slot's value is spelled and what it becomes.
     enum Kind {
-        case integer(ClosedRange<Int64>)
-        case float, double, date, string, boolean, decimal, binary, codable, uuid, uri
-        case toOne(String)
-        case toMany(String)
+        case integer16, integer32, integer64, float, double, date, string, boolean, decimal, binary, codable, uuid,
+            uri, toOne, toMany
     }
 
+    /// A slot, without references (so that reading one costs no reference counting).
     struct Slot {
-        /// The key as written, quotes included (`"name"`).
-        let key: [UInt8]
+        /// Where the slot's key, as written with its quotes (`"name"`), is in `keys`.
+        let keyStart: Int
+        let keyCount: Int
         let kind: Kind
         /// Whether `null` is a value (an optional attribute; a to-one relationship).
         let acceptsNull: Bool
@@ -31,38 +31,55 @@ struct JSONRecordScanner {
     /// `withUnsafeBufferPointer` call that made the pointer.
     let bytes: UnsafeBufferPointer<UInt8>
     let slots: [Slot]
+    /// Every slot's key, quotes included, one after another.
+    let keys: [UInt8]
+    /// The destination entity of each relationship slot (empty for an attribute).
+    let destinations: [String]
 
-    private static let versionKey = Array("\"\(JSONStoreDocument.versionKey)\"".utf8)
+    private static let versionKey: StaticString = "\"$version\""
 
     init(bytes: UnsafeBufferPointer<UInt8>, info: EntityInfo) {
         self.bytes = bytes
-        slots = (0..<info.propertyCount).map { slot in
-            let key = [UInt8(ascii: "\"")] + info.propertyNameBytes[slot] + [UInt8(ascii: "\"")]
-            guard info.isAttribute(slot) else {
-                let relationship = info.relationship(at: slot).description
-                return relationship.isToMany
-                    ? Slot(key: key, kind: .toMany(relationship.destination), acceptsNull: false)
-                    : Slot(key: key, kind: .toOne(relationship.destination), acceptsNull: true)
-            }
-            let attribute = info.attribute(at: slot)
+        var keys: [UInt8] = []
+        var slots: [Slot] = []
+        var destinations: [String] = []
+        for slot in 0..<info.propertyCount {
+            let keyStart = keys.count
+            keys += [UInt8(ascii: "\"")] + info.propertyNameBytes[slot] + [UInt8(ascii: "\"")]
             let kind: Kind
-            switch attribute.type {
-            case .integer16: kind = .integer(Int64(Int16.min)...Int64(Int16.max))
-            case .integer32: kind = .integer(Int64(Int32.min)...Int64(Int32.max))
-            case .integer64: kind = .integer(Int64.min...Int64.max)
-            case .float: kind = .float
-            case .double: kind = .double
-            case .date: kind = .date
-            case .string: kind = .string
-            case .boolean: kind = .boolean
-            case .decimal: kind = .decimal
-            case .binary: kind = .binary
-            case .codable: kind = .codable
-            case .uuid: kind = .uuid
-            case .uri: kind = .uri
+            let acceptsNull: Bool
+            if info.isAttribute(slot) {
+                let attribute = info.attribute(at: slot)
+                acceptsNull = attribute.isOptional
+                destinations.append("")
+                switch attribute.type {
+                case .integer16: kind = .integer16
+                case .integer32: kind = .integer32
+                case .integer64: kind = .integer64
+                case .float: kind = .float
+                case .double: kind = .double
+                case .date: kind = .date
+                case .string: kind = .string
+                case .boolean: kind = .boolean
+                case .decimal: kind = .decimal
+                case .binary: kind = .binary
+                case .codable: kind = .codable
+                case .uuid: kind = .uuid
+                case .uri: kind = .uri
+                }
+            } else {
+                let relationship = info.relationship(at: slot).description
+                kind = relationship.isToMany ? .toMany : .toOne
+                acceptsNull = !relationship.isToMany
+                destinations.append(relationship.destination)
             }
-            return Slot(key: key, kind: kind, acceptsNull: attribute.isOptional)
+            slots.append(
+                Slot(keyStart: keyStart, keyCount: keys.count - keyStart, kind: kind, acceptsNull: acceptsNull))
         }
+        self.keys = keys
+        self.slots = slots
+        self.destinations = destinations
+        assert(JSONStoreDocument.versionKey == "$version")
     }
 
     /// The record whose object key starts at `start` (`"12": {"$version": 1, …}`): its key, its
@@ -73,19 +90,29 @@ struct JSONRecordScanner {
         else { return nil }
         position += 1
         skipWhitespace(&position)
-        guard match(Self.versionKey, at: &position), skipColon(&position), let version = integer(&position)
+        guard literal(Self.versionKey, &position), skipColon(&position), let version = integer(&position)
         else { return nil }
+        // Appended to a reserved array: `Array(unsafeUninitializedCapacity:)` allocates through
+        // the unspecialized standard library (a metadata lookup per call, about 650 instructions).
         var values: [StoreValue] = []
         values.reserveCapacity(slots.count)
-        for slot in slots {
-            skipWhitespace(&position)
-            guard byte(at: position) == UInt8(ascii: ",") else { return nil }
-            position += 1
-            skipWhitespace(&position)
-            guard match(slot.key, at: &position), skipColon(&position), let value = value(of: slot, at: &position)
-            else { return nil }
-            values.append(value)
+        let complete = slots.withUnsafeBufferPointer { slots in
+            keys.withUnsafeBufferPointer { keys in
+                for index in 0..<slots.count {
+                    let slot = slots[index]
+                    skipWhitespace(&position)
+                    guard byte(at: position) == UInt8(ascii: ","), skipComma(&position),
+                        match(
+                            UnsafeBufferPointer(rebasing: keys[slot.keyStart..<(slot.keyStart + slot.keyCount)]),
+                            &position),
+                        skipColon(&position), let value = value(of: slot, index: index, at: &position)
+                    else { return false }
+                    values.append(value)
+                }
+                return true
+            }
         }
+        guard complete else { return nil }
         skipWhitespace(&position)
         guard byte(at: position) == UInt8(ascii: "}") else { return nil }
         return (key, EntityTable.Row(version: version, values: values), position + 1)
@@ -118,15 +145,22 @@ struct JSONRecordScanner {
         return true
     }
 
+    /// Consumes a comma (just checked) and the whitespace after it.
+    @inline(__always)
+    private func skipComma(_ position: inout Int) -> Bool {
+        position += 1
+        skipWhitespace(&position)
+        return true
+    }
+
     /// Consumes `expected` if the bytes at `position` are exactly it.
     @inline(__always)
-    private func match(_ expected: [UInt8], at position: inout Int) -> Bool {
-        guard bytes.count - position >= expected.count else { return false }
-        let matches = expected.withUnsafeBufferPointer { expected in
+    private func match(_ expected: UnsafeBufferPointer<UInt8>, _ position: inout Int) -> Bool {
+        guard bytes.count - position >= expected.count,
             memcmp(bytes.baseAddress! + position, expected.baseAddress!, expected.count) == 0
-        }
-        if matches { position += expected.count }
-        return matches
+        else { return false }
+        position += expected.count
+        return true
     }
 
     /// An object key in its one canonical spelling, `"1"` to `"4294967296"` without leading zeros.
@@ -176,7 +210,45 @@ struct JSONRecordScanner {
     }
 
     /// A number as `JSONReader.readDouble()` reads it (not its quoted `"NaN"` forms).
+    @inline(__always)
     private func double(_ position: inout Int) -> Double? {
+        // The common spelling, `-?digits(.digits)?` with at most 15 significant digits and at
+        // most 22 after the point, computed as it is scanned (Clinger's fast path, as
+        // `JSONReader.exactDouble`); any other spelling goes through the token.
+        var cursor = position
+        let negative = byte(at: cursor) == UInt8(ascii: "-")
+        if negative { cursor += 1 }
+        var mantissa: UInt64 = 0
+        var digits = 0
+        var fractionDigits = 0
+        let integerStart = cursor
+        while cursor < bytes.count, bytes[cursor] &- 0x30 < 10 {
+            if mantissa != 0 || bytes[cursor] != 0x30 { digits += 1 }
+            mantissa = mantissa &* 10 &+ UInt64(bytes[cursor] &- 0x30)
+            cursor += 1
+        }
+        if cursor > integerStart, byte(at: cursor) == UInt8(ascii: ".") {
+            cursor += 1
+            while cursor < bytes.count, bytes[cursor] &- 0x30 < 10 {
+                if mantissa != 0 || bytes[cursor] != 0x30 { digits += 1 }
+                mantissa = mantissa &* 10 &+ UInt64(bytes[cursor] &- 0x30)
+                fractionDigits += 1
+                cursor += 1
+            }
+        }
+        if cursor > integerStart, digits <= 15, fractionDigits <= 22,
+            byte(at: cursor - 1) != UInt8(ascii: "."), cursor == bytes.count || !Self.isNumberByte(bytes[cursor])
+        {
+            var value = Double(mantissa)
+            if fractionDigits > 0, mantissa != 0 { value /= JSONReader.exactPowerOfTen(fractionDigits) }
+            position = cursor
+            return negative ? -value : value
+        }
+        return tokenDouble(&position)
+    }
+
+    /// A number token of any other spelling, parsed as `JSONReader.readDouble()` parses it.
+    private func tokenDouble(_ position: inout Int) -> Double? {
         var cursor = position
         while cursor < bytes.count, Self.isNumberByte(bytes[cursor]) { cursor += 1 }
         let token = UnsafeBufferPointer(rebasing: bytes[position..<cursor])
@@ -200,20 +272,37 @@ struct JSONRecordScanner {
     }
 
     /// The bytes of a string without escapes or control characters, and whether they are ASCII.
+    @inline(__always)
     private func stringBytes(_ position: inout Int) -> (UnsafeBufferPointer<UInt8>, isASCII: Bool)? {
         guard byte(at: position) == UInt8(ascii: "\"") else { return nil }
         let start = position + 1
         var cursor = start
-        var high: UInt8 = 0
+        // Eight bytes at a time while none is a quote, a backslash or a control character (the
+        // tests are exact for "some byte of the word is"); then byte by byte.
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        var high: UInt64 = 0
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        while bytes.count - cursor >= 8 {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: cursor, as: UInt64.self))
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let special =
+                ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash) | ((word &- ones &* 0x20) & ~word)
+            if special & highs != 0 { break }
+            high |= word
+            cursor += 8
+        }
+        var highByte = UInt8(truncatingIfNeeded: (high & highs) != 0 ? 0x80 : 0)
         while cursor < bytes.count {
             let byte = bytes[cursor]
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            high |= byte
+            highByte |= byte
             cursor += 1
         }
         guard byte(at: cursor) == UInt8(ascii: "\"") else { return nil }
         position = cursor + 1
-        return (UnsafeBufferPointer(rebasing: bytes[start..<cursor]), high < 0x80)
+        return (UnsafeBufferPointer(rebasing: bytes[start..<cursor]), highByte < 0x80)
     }
 
     /// A string as `JSONReader.readString()` reads it, when it has no escapes.
@@ -240,14 +329,19 @@ struct JSONRecordScanner {
     // MARK: - Values
 
     /// A slot's value as `JSONStoreDocument.readValue` reads it, when the scanner can.
-    private func value(of slot: Slot, at position: inout Int) -> StoreValue? {
+    @inline(__always)
+    private func value(of slot: Slot, index: Int, at position: inout Int) -> StoreValue? {
         if byte(at: position) == UInt8(ascii: "n") {
             guard slot.acceptsNull, literal("null", &position) else { return nil }
             return .null
         }
         switch slot.kind {
-        case .integer(let range):
-            guard let number = integer(&position), range.contains(number) else { return nil }
+        case .integer64: return integer(&position).map { .int($0) }
+        case .integer32:
+            guard let number = integer(&position), Int32(exactly: number) != nil else { return nil }
+            return .int(number)
+        case .integer16:
+            guard let number = integer(&position), Int16(exactly: number) != nil else { return nil }
             return .int(number)
         case .double: return double(&position).map { .double($0) }
         case .date: return double(&position).map { .date(Date(timeIntervalSinceReferenceDate: $0)) }
@@ -263,27 +357,25 @@ struct JSONRecordScanner {
             guard let (text, _) = stringBytes(&cursor), let uuid = UUIDText.parse(utf8: text) else { return nil }
             position = cursor
             return .uuid(uuid)
-        case .decimal:
-            var cursor = position
-            guard let text = string(&cursor), let number = Decimal(storedText: text) else { return nil }
-            position = cursor
-            return .decimal(number)
-        case .binary:
-            var cursor = position
-            guard let text = string(&cursor), let data = Data(base64Encoded: text) else { return nil }
-            position = cursor
-            return .data(data)
-        case .codable: return string(&position).map { .data(Data($0.utf8)) }
-        case .uri:
-            var cursor = position
-            guard let text = string(&cursor), let url = URL(string: text) else { return nil }
-            position = cursor
-            return .url(url)
-        case .toOne(let destination):
-            return integer(&position).map { .object(ObjectID(entityName: destination, key: $0)) }
-        case .toMany(let destination):
-            return objects(of: destination, &position)
+        default: return rareValue(of: slot, index: index, at: &position)
         }
+    }
+
+    /// The values of the kinds that are slow to make anyway, kept out of the loop above.
+    private func rareValue(of slot: Slot, index: Int, at position: inout Int) -> StoreValue? {
+        var cursor = position
+        let value: StoreValue?
+        switch slot.kind {
+        case .decimal: value = string(&cursor).flatMap { Decimal(storedText: $0) }.map { .decimal($0) }
+        case .binary: value = string(&cursor).flatMap { Data(base64Encoded: $0) }.map { .data($0) }
+        case .codable: value = string(&cursor).map { .data(Data($0.utf8)) }
+        case .uri: value = string(&cursor).flatMap { URL(string: $0) }.map { .url($0) }
+        case .toOne: value = integer(&cursor).map { .object(ObjectID(entityName: destinations[index], key: $0)) }
+        case .toMany: value = objects(of: destinations[index], &cursor)
+        default: value = nil
+        }
+        if value != nil { position = cursor }
+        return value
     }
 
     /// A to-many relationship's array of keys (not the `["Entity", key]` form), without
