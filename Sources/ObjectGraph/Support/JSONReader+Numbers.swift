@@ -4,6 +4,9 @@ extension JSONReader {
         (0..<exponent).reduce(1.0) { value, _ in value * 10 }
     }
 
+    /// 10^`exponent` (0...22), exactly.
+    static func exactPowerOfTen(_ exponent: Int) -> Double { exactPowersOfTen[exponent] }
+
     /// The number a JSON number token spells, when it can be computed exactly without a
     /// general parser; `nil` otherwise (the caller parses it in full).
     ///
@@ -12,7 +15,7 @@ extension JSONReader {
     /// exactly representable integer multiplied or divided by one exactly representable power of
     /// ten: IEEE arithmetic rounds that single operation correctly, so the result is the double
     /// nearest the token, as a full parser gives (Clinger's fast path).
-    static func exactDouble(_ token: ArraySlice<UInt8>) -> Double? {
+    static func exactDouble<Token: RandomAccessCollection<UInt8>>(_ token: Token) -> Double? where Token.Index == Int {
         var index = token.startIndex
         let end = token.endIndex
         var negative = false

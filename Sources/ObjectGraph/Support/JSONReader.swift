@@ -222,6 +222,18 @@ struct JSONReader {
     /// Duplicate keys are errors, unless `checksDuplicates` is false because the caller detects
     /// them itself.
     mutating func readObject(checksDuplicates: Bool = true, _ body: (inout JSONReader, String) throws -> Void) throws {
+        try readObject(checksDuplicates: checksDuplicates, trying: { _ in nil }, body)
+    }
+
+    /// As ``readObject(checksDuplicates:_:)``, first offering each member to `member`: given the
+    /// offset of the member's key, it returns the offset just past the member's value if it read
+    /// the member itself, or `nil` to leave it to `body` (a fast path for members in a form it
+    /// knows, which must read nothing else and report no error). Members `member` reads are not
+    /// in the duplicate check: a caller that passes one checks duplicates itself.
+    mutating func readObject(
+        checksDuplicates: Bool = true, trying member: (Int) throws -> Int?,
+        _ body: (inout JSONReader, String) throws -> Void
+    ) throws {
         try expect(UInt8(ascii: "{"), "an object")
         if peek() == UInt8(ascii: "}") {
             position += 1
@@ -232,16 +244,22 @@ struct JSONReader {
             // Skip whitespace first so that errors point at the key and the value themselves, not
             // at the whitespace before them (bodies report errors at `position` on entry).
             skipWhitespace()
-            keyOffset = position
-            let key = try readString()
-            if checksDuplicates {
-                guard seen.insert(key).inserted else { throw error("the key \"\(key)\" appears twice", at: keyOffset) }
+            if let end = try member(position) {
+                position = end
+            } else {
+                keyOffset = position
+                let key = try readString()
+                if checksDuplicates {
+                    guard seen.insert(key).inserted else {
+                        throw error("the key \"\(key)\" appears twice", at: keyOffset)
+                    }
+                }
+                try expect(UInt8(ascii: ":"), "':' after a key")
+                skipWhitespace()
+                path.append(key)
+                try body(&self, key)
+                path.removeLast()
             }
-            try expect(UInt8(ascii: ":"), "':' after a key")
-            skipWhitespace()
-            path.append(key)
-            try body(&self, key)
-            path.removeLast()
             guard let next = peek() else { throw error("the document ends inside an object") }
             position += 1
             if next == UInt8(ascii: "}") { return }

@@ -98,19 +98,36 @@ extension JSONStoreDocument {
                     // Each record names its values by index (`JSONReader.leaf`), the version last.
                     reader.leafNames = (0..<info.propertyCount).map(info.propertyName) + [versionKey]
                     // Duplicate keys are found in the table rather than in a set of every key.
-                    try reader.readObject(checksDuplicates: false) { reader, key in
-                        let offset = reader.position
-                        guard let number = Int64(key), number >= 1, number <= EntityTable.maxKey, String(number) == key
-                        else { throw reader.error("\"\(key)\" is not a valid object key", at: offset) }
-                        guard snapshot.tables[info.index][number] == nil else {
-                            reader.path.removeLast()  // the error names the object, as the key's place
-                            throw reader.error("the key \"\(key)\" appears twice", at: reader.keyOffset)
-                        }
-                        let record = try readRecord(&reader, key: number, info: info)
-                        do {
-                            try snapshot.insert(record)
-                        } catch let error as PersistenceError {
-                            throw reader.error(error.message, at: offset)
+                    // Records in the form this library writes are read straight from the bytes
+                    // (`JSONRecordScanner`); any other, and every error, by the reader.
+                    let bytes = reader.bytes
+                    try bytes.withUnsafeBufferPointer { buffer in
+                        let scanner = JSONRecordScanner(bytes: buffer, info: info)
+                        try reader.readObject(
+                            checksDuplicates: false,
+                            trying: { start in
+                                guard let (key, row, end) = scanner.record(at: start),
+                                    !snapshot.tables[info.index].contains(key),
+                                    snapshot.keySpaceAdmits(key, table: info.index)
+                                else { return nil }
+                                snapshot.tables[info.index].set(row, forKey: key)
+                                return end
+                            }
+                        ) { reader, key in
+                            let offset = reader.position
+                            guard let number = Int64(key), number >= 1, number <= EntityTable.maxKey,
+                                String(number) == key
+                            else { throw reader.error("\"\(key)\" is not a valid object key", at: offset) }
+                            guard snapshot.tables[info.index][number] == nil else {
+                                reader.path.removeLast()  // the error names the object, as the key's place
+                                throw reader.error("the key \"\(key)\" appears twice", at: reader.keyOffset)
+                            }
+                            let record = try readRecord(&reader, key: number, info: info)
+                            do {
+                                try snapshot.insert(record)
+                            } catch let error as PersistenceError {
+                                throw reader.error(error.message, at: offset)
+                            }
                         }
                     }
                 default: throw reader.error("unknown key \"\(key)\"")
