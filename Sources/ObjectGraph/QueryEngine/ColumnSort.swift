@@ -21,9 +21,6 @@ enum ColumnSort {
         }
     }
 
-    /// A string's class when its bytes go on past the word; below it, 1 + the number of bytes
-    /// left (at most eight), and 0 for nil.
-    static let continues: UInt64 = 10
     /// Ranges at least this long are sorted by radix.
     static let radixThreshold = 256
 
@@ -52,21 +49,25 @@ enum ColumnSort {
         func sort(_ range: Range<Int>, keyIndex: Int, depth: Int) {
             guard range.count > 1, keyIndex < keys.count else { return }
             let key = keys[keyIndex]
-            if case .strings(let texts, bytesOrder: false) = key.values {
+            if case .strings(let texts, _, _, bytesOrder: false) = key.values {
                 sortComparing(range, texts: texts, ascending: key.ascending, keyIndex: keyIndex)
                 return
             }
             var isString = false
             switch key.values {
             case .words(let words, let classes): fill(range, words: words, classes: classes, ascending: key.ascending)
-            case .strings(let texts, _):
+            case .strings(let texts, let words, let minors, _):
                 isString = true
-                fill(range, texts: texts, depth: depth, ascending: key.ascending, lowersASCII: key.lowersASCII)
+                if depth == 0 {
+                    fill(range, words: words, minors: minors, ascending: key.ascending)
+                } else {
+                    fill(range, texts: texts, depth: depth, ascending: key.ascending, lowersASCII: key.lowersASCII)
+                }
             }
             sortEntries(range)
             let isLast = keyIndex + 1 == keys.count
             guard isString || !isLast else { return }
-            let continues = key.ascending ? Self.continuesMinor : 0xFF - Self.continuesMinor
+            let continues = UInt64(key.ascending ? ColumnSortKey.continues : 0xFF - ColumnSortKey.continues)
             var start = range.lowerBound
             while start < range.upperBound {
                 let first = entries[start]
@@ -85,8 +86,6 @@ enum ColumnSort {
             }
         }
 
-        private static let continuesMinor = ColumnSort.continues
-
         private func fill(_ range: Range<Int>, words: [UInt64], classes: [ColumnSortKey.Class], ascending: Bool) {
             for index in range {
                 let position = entries[index].position
@@ -99,17 +98,11 @@ enum ColumnSort {
             }
         }
 
-        private func fill(_ range: Range<Int>, texts: [String?], depth: Int, ascending: Bool, lowersASCII: Bool) {
+        private func fill(_ range: Range<Int>, words: [UInt64], minors: [UInt8], ascending: Bool) {
             for index in range {
                 let position = entries[index].position
-                var word: UInt64 = 0
-                var minor: UInt64 = 0
-                if let text = texts[position] {
-                    (word, minor) =
-                        text.utf8.withContiguousStorageIfAvailable { bytes in
-                            Self.word(bytes, from: depth, lowersASCII: lowersASCII)
-                        } ?? Self.word(Array(text.utf8), from: depth, lowersASCII: lowersASCII)
-                }
+                let minor = UInt64(minors[position])
+                let word = words[position]
                 entries[index] =
                     ascending
                     ? Entry(word: word, rest: minor << 32 | UInt64(position))
@@ -117,24 +110,22 @@ enum ColumnSort {
             }
         }
 
-        /// Bytes `depth..<depth + 8` of `bytes` as a big-endian word, zero past the end, and the
-        /// class: ``ColumnSort/continues`` if bytes follow, else 1 + the bytes left.
-        @inline(__always)
-        private static func word<Bytes: RandomAccessCollection<UInt8>>(
-            _ bytes: Bytes, from depth: Int, lowersASCII: Bool
-        ) -> (UInt64, UInt64) where Bytes.Index == Int {
-            let left = bytes.count - depth
-            let taken = Swift.max(0, Swift.min(8, left))
-            var word: UInt64 = 0
-            var index = bytes.startIndex + depth
-            for _ in 0..<taken {
-                var byte = bytes[index]
-                if lowersASCII, byte &- 0x41 < 26 { byte |= 0x20 }
-                word = word << 8 | UInt64(byte)
-                index += 1
+        private func fill(_ range: Range<Int>, texts: [String?], depth: Int, ascending: Bool, lowersASCII: Bool) {
+            for index in range {
+                let position = entries[index].position
+                var (word, minor): (UInt64, UInt8) = (0, 0)
+                if let text = texts[position] {
+                    // Every string was made contiguous (``ColumnSortKey/strings(_:ascending:folds:)``).
+                    (word, minor) =
+                        text.utf8.withContiguousStorageIfAvailable { bytes in
+                            ColumnSortKey.word(bytes, from: depth, lowersASCII: lowersASCII)
+                        } ?? (0, 0)
+                }
+                entries[index] =
+                    ascending
+                    ? Entry(word: word, rest: UInt64(minor) << 32 | UInt64(position))
+                    : Entry(word: ~word, rest: UInt64(0xFF - minor) << 32 | UInt64(position))
             }
-            word = taken == 0 ? 0 : word << UInt64(64 - 8 * taken)
-            return (word, left > 8 ? ColumnSort.continues : UInt64(1 + Swift.max(0, left)))
         }
 
         /// Sorts `range` by word, then class and position.

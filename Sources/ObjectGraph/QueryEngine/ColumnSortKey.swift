@@ -16,10 +16,10 @@ struct ColumnSortKey {
     enum Values {
         /// Each position's class and, for values, its order-preserving word.
         case words([UInt64], [Class])
-        /// Each position's string (case-folded when the key folds; `nil` for nil) and whether
-        /// every string is known to be in NFC, so that its bytes order it; if not, strings
-        /// compare with Swift's `<`.
-        case strings([String?], bytesOrder: Bool)
+        /// Each position's string (case-folded when the key folds; `nil` for nil), its first
+        /// word and class (see ``word(_:from:lowersASCII:)``), and whether every string is known
+        /// to be in NFC, so that its bytes order it; if not, strings compare with Swift's `<`.
+        case strings([String?], firstWords: [UInt64], firstMinors: [UInt8], bytesOrder: Bool)
     }
 
     let values: Values
@@ -64,27 +64,72 @@ struct ColumnSortKey {
     /// for `[c]` (the order of `caseInsensitiveCompare:`-style sort descriptors).
     static func strings(_ texts: [String?], ascending: Bool, folds: Bool) -> ColumnSortKey {
         var texts = texts
+        var words = [UInt64](repeating: 0, count: texts.count)
+        var minors = [UInt8](repeating: 0, count: texts.count)
         var bytesOrder = true
         for position in texts.indices {
             guard var text = texts[position] else { continue }
-            let ascii = isASCII(text)
-            if folds, !ascii {
-                text = PredicateFolding.fold(text, .caseInsensitive)
-                texts[position] = text
-            }
             if !text.isContiguousUTF8 {
                 text.makeContiguousUTF8()
                 texts[position] = text
             }
-            if bytesOrder, !ascii, !isKnownNFC(text) { bytesOrder = false }
+            var largest = text.utf8.withContiguousStorageIfAvailable { $0.max() ?? 0 } ?? 0xFF
+            if folds, largest >= 0x80 {
+                text = PredicateFolding.fold(text, .caseInsensitive)
+                text.makeContiguousUTF8()
+                texts[position] = text
+                largest = text.utf8.withContiguousStorageIfAvailable { $0.max() ?? 0 } ?? 0xFF
+            }
+            // Below 0xCC every scalar is below U+0300, where canonical composition has nothing
+            // to do; above, the standard library's check decides.
+            if bytesOrder, largest >= 0xCC, !isKnownNFC(text) { bytesOrder = false }
+            let (word, minor) = text.utf8.withContiguousStorageIfAvailable { bytes in
+                Self.word(bytes, from: 0, lowersASCII: folds)
+            } ?? (0, 0)
+            words[position] = word
+            minors[position] = minor
         }
         if folds, !bytesOrder {
             // Compared with `<`: ASCII strings are folded too.
             for position in texts.indices {
-                if let text = texts[position], isASCII(text) { texts[position] = text.lowercased() }
+                if let text = texts[position], text.utf8.allSatisfy({ $0 < 0x80 }) { texts[position] = text.lowercased() }
             }
         }
-        return ColumnSortKey(values: .strings(texts, bytesOrder: bytesOrder), ascending: ascending, lowersASCII: folds)
+        return ColumnSortKey(
+            values: .strings(texts, firstWords: words, firstMinors: minors, bytesOrder: bytesOrder),
+            ascending: ascending, lowersASCII: folds)
+    }
+
+    /// The class of a string whose bytes go on past a word; below it, 1 + the number of bytes
+    /// left (at most eight), and 0 for nil.
+    static let continues: UInt8 = 10
+
+    /// Bytes `depth..<depth + 8` of `bytes` as a big-endian word, zero past the end (ASCII
+    /// capitals as small letters with `lowersASCII`), and the class: ``continues`` if bytes
+    /// follow, else 1 + the bytes left.
+    @inline(__always)
+    static func word(_ bytes: UnsafeBufferPointer<UInt8>, from depth: Int, lowersASCII: Bool) -> (UInt64, UInt8) {
+        let left = bytes.count - depth
+        var word: UInt64 = 0
+        if left >= 8, let base = bytes.baseAddress {
+            // Unaligned: a string's bytes start anywhere; eight of them are in bounds.
+            word = UInt64(bigEndian: UnsafeRawPointer(base + depth).loadUnaligned(as: UInt64.self))
+        } else if left > 0 {
+            for index in 0..<left { word |= UInt64(bytes[depth + index]) << UInt64(56 - 8 * index) }
+        }
+        if lowersASCII { word = lowered(word) }
+        return (word, left > 8 ? continues : UInt8(1 + Swift.max(0, left)))
+    }
+
+    /// `word` with each byte from "A" to "Z" made small (eight bytes at once).
+    @inline(__always)
+    static func lowered(_ word: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low = word & ~high
+        let atLeastA = (low &+ 0x3F3F_3F3F_3F3F_3F3F) & high
+        let pastZ = (low &+ 0x2525_2525_2525_2525) & high
+        let capitals = atLeastA & ~pastZ & ~word & high
+        return word | capitals >> 2
     }
 
     /// The word of an integer: its bits with the sign flipped, so that unsigned order is
@@ -102,20 +147,9 @@ struct ColumnSortKey {
         return bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63)
     }
 
-    /// Whether `text` is ASCII (a quick look at its UTF-8).
-    private static func isASCII(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } }
-            ?? text.utf8.allSatisfy { $0 < 0x80 }
-    }
-
-    /// Whether `text` is known to be in NFC: all its scalars are below U+0300 (no byte from
-    /// 0xCC up, where canonical composition has nothing to do), or the standard library's
-    /// normalization check says so. `false` only costs speed: such keys compare with `<`.
+    /// Whether the standard library's normalization check finds `text` in NFC. `false` only
+    /// costs speed: such keys compare with `<`.
     private static func isKnownNFC(_ text: String) -> Bool {
-        let belowCombiningMarks = text.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 < 0xCC }
-        }
-        if belowCombiningMarks == true { return true }
         if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
             var span = text.utf8Span
             return span.checkForNFC(quickCheck: false)

@@ -38,8 +38,8 @@ extension CompiledSort {
         case .int, .bool:
             var numbers: [Int64?] = []
             numbers.reserveCapacity(rows.count)
-            for row in rows {
-                switch row.values[slot] {
+            for index in rows.indices {
+                switch rows[index].values[slot] {
                 case .null: numbers.append(nil)
                 case .int(let value): numbers.append(value)
                 case .bool(let flag): numbers.append(flag ? 1 : 0)
@@ -50,8 +50,8 @@ extension CompiledSort {
         case .double, .float:
             var numbers: [Double?] = []
             numbers.reserveCapacity(rows.count)
-            for row in rows {
-                switch row.values[slot] {
+            for index in rows.indices {
+                switch rows[index].values[slot] {
                 case .null: numbers.append(nil)
                 case .double(let value): numbers.append(value)
                 case .float(let value): numbers.append(Double(value))
@@ -63,8 +63,8 @@ extension CompiledSort {
             // Dates compare with dates only (``SortOrdering`` orders a date and a number by kind).
             var numbers: [Double?] = []
             numbers.reserveCapacity(rows.count)
-            for row in rows {
-                switch row.values[slot] {
+            for index in rows.indices {
+                switch rows[index].values[slot] {
                 case .null: numbers.append(nil)
                 case .date(let date): numbers.append(date.timeIntervalSinceReferenceDate)
                 default: return nil
@@ -80,8 +80,8 @@ extension CompiledSort {
             }
             var texts: [String?] = []
             texts.reserveCapacity(rows.count)
-            for row in rows {
-                switch row.values[slot] {
+            for index in rows.indices {
+                switch rows[index].values[slot] {
                 case .null: texts.append(nil)
                 case .string(let text): texts.append(text)
                 default: return nil
