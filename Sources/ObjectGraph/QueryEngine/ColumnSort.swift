@@ -49,19 +49,19 @@ enum ColumnSort {
         func sort(_ range: Range<Int>, keyIndex: Int, depth: Int) {
             guard range.count > 1, keyIndex < keys.count else { return }
             let key = keys[keyIndex]
-            if case .strings(let texts, _, _, bytesOrder: false) = key.values {
-                sortComparing(range, texts: texts, ascending: key.ascending, keyIndex: keyIndex)
+            if case .strings(let column) = key.values, !column.bytesOrder {
+                sortComparing(range, column: column, ascending: key.ascending, keyIndex: keyIndex)
                 return
             }
             var isString = false
             switch key.values {
             case .words(let words, let classes): fill(range, words: words, classes: classes, ascending: key.ascending)
-            case .strings(let texts, let words, let minors, _):
+            case .strings(let column):
                 isString = true
                 if depth == 0 {
-                    fill(range, words: words, minors: minors, ascending: key.ascending)
+                    fill(range, words: column.firstWords, minors: column.firstMinors, ascending: key.ascending)
                 } else {
-                    fill(range, texts: texts, depth: depth, ascending: key.ascending, lowersASCII: key.lowersASCII)
+                    fill(range, column: column, depth: depth, ascending: key.ascending, lowersASCII: key.lowersASCII)
                 }
             }
             sortEntries(range)
@@ -110,12 +110,14 @@ enum ColumnSort {
             }
         }
 
-        private func fill(_ range: Range<Int>, texts: [String?], depth: Int, ascending: Bool, lowersASCII: Bool) {
+        private func fill(
+            _ range: Range<Int>, column: ColumnSortKey.StringColumn, depth: Int, ascending: Bool, lowersASCII: Bool
+        ) {
             for index in range {
                 let position = entries[index].position
                 var (word, minor): (UInt64, UInt8) = (0, 0)
-                if let text = texts[position] {
-                    // Every string was made contiguous (``ColumnSortKey/strings(_:ascending:folds:)``).
+                if let text = column.text(at: position) {
+                    // Every string is contiguous (``ColumnSortKey/strings(_:slot:ascending:folds:)``).
                     (word, minor) =
                         text.utf8.withContiguousStorageIfAvailable { bytes in
                             ColumnSortKey.word(bytes, from: depth, lowersASCII: lowersASCII)
@@ -185,10 +187,12 @@ enum ColumnSort {
 
         /// Sorts `range` comparing strings with Swift's `<` (keys not all known to be NFC),
         /// then each run of equal strings by the next key.
-        private func sortComparing(_ range: Range<Int>, texts: [String?], ascending: Bool, keyIndex: Int) {
+        private func sortComparing(
+            _ range: Range<Int>, column: ColumnSortKey.StringColumn, ascending: Bool, keyIndex: Int
+        ) {
             var slice = UnsafeMutableBufferPointer(rebasing: entries[range])
             slice.sort { lhs, rhs in
-                let (a, b) = (texts[lhs.position], texts[rhs.position])
+                let (a, b) = (column.text(at: lhs.position), column.text(at: rhs.position))
                 switch (a, b) {
                 case (nil, nil): return lhs.position < rhs.position
                 case (nil, _): return ascending
@@ -201,9 +205,9 @@ enum ColumnSort {
             guard keyIndex + 1 < keys.count else { return }
             var start = range.lowerBound
             while start < range.upperBound {
-                let first = texts[entries[start].position]
+                let first = column.text(at: entries[start].position)
                 var end = start + 1
-                while end < range.upperBound, texts[entries[end].position] == first { end += 1 }
+                while end < range.upperBound, column.text(at: entries[end].position) == first { end += 1 }
                 sort(start..<end, keyIndex: keyIndex + 1, depth: 0)
                 start = end
             }

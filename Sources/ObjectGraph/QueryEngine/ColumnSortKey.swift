@@ -16,10 +16,30 @@ struct ColumnSortKey {
     enum Values {
         /// Each position's class and, for values, its order-preserving word.
         case words([UInt64], [Class])
-        /// Each position's string (case-folded when the key folds; `nil` for nil), its first
-        /// word and class (see ``word(_:from:lowersASCII:)``), and whether every string is known
-        /// to be in NFC, so that its bytes order it; if not, strings compare with Swift's `<`.
-        case strings([String?], firstWords: [UInt64], firstMinors: [UInt8], bytesOrder: Bool)
+        /// Strings, read from the rows.
+        case strings(StringColumn)
+    }
+
+    /// A string key's values: each position's string (case-folded when the key folds), its
+    /// first word and class (see ``word(_:from:lowersASCII:)``), and whether every string is
+    /// known to be in NFC, so that its bytes order it; if not, strings compare with Swift's `<`.
+    struct StringColumn {
+        let rows: [FetchCandidate]
+        let slot: Int
+        /// The string compared instead of the row's where they differ (folded, or made
+        /// contiguous); empty when none does.
+        let replaced: [String?]
+        let firstWords: [UInt64]
+        let firstMinors: [UInt8]
+        let bytesOrder: Bool
+
+        /// The string compared at `position`; `nil` for nil.
+        @inline(__always)
+        func text(at position: Int) -> String? {
+            if !replaced.isEmpty, let text = replaced[position] { return text }
+            if case .string(let text) = rows[position].values[slot] { return text }
+            return nil
+        }
     }
 
     let values: Values
@@ -60,44 +80,55 @@ struct ColumnSortKey {
         return ColumnSortKey(values: .words(words, classes), ascending: ascending, lowersASCII: false)
     }
 
-    /// Strings, nil where `nil`; with `folds`, compared as ``PredicateFolding`` folds them
-    /// for `[c]` (the order of `caseInsensitiveCompare:`-style sort descriptors).
-    static func strings(_ texts: [String?], ascending: Bool, folds: Bool) -> ColumnSortKey {
-        var texts = texts
-        var words = [UInt64](repeating: 0, count: texts.count)
-        var minors = [UInt8](repeating: 0, count: texts.count)
+    /// The strings at `slot` of `rows`, nil where nil; with `folds`, compared as
+    /// ``PredicateFolding`` folds them for `[c]` (the order of `caseInsensitiveCompare:`-style
+    /// sort descriptors). `nil` if a value is neither a string nor nil.
+    static func strings(_ rows: [FetchCandidate], slot: Int, ascending: Bool, folds: Bool) -> ColumnSortKey? {
+        var words = [UInt64](repeating: 0, count: rows.count)
+        var minors = [UInt8](repeating: 0, count: rows.count)
+        var replaced: [String?] = []
+        func replace(_ position: Int, with text: String) {
+            if replaced.isEmpty { replaced = [String?](repeating: nil, count: rows.count) }
+            replaced[position] = text
+        }
         var bytesOrder = true
-        for position in texts.indices {
-            guard var text = texts[position] else { continue }
-            if !text.isContiguousUTF8 {
-                text.makeContiguousUTF8()
-                texts[position] = text
+        for position in rows.indices {
+            var text: String
+            switch rows[position].values[slot] {
+            case .null: continue
+            case .string(let value): text = value
+            default: return nil
             }
-            var largest = text.utf8.withContiguousStorageIfAvailable { $0.max() ?? 0 } ?? 0xFF
-            if folds, largest >= 0x80 {
-                text = PredicateFolding.fold(text, .caseInsensitive)
-                text.makeContiguousUTF8()
-                texts[position] = text
-                largest = text.utf8.withContiguousStorageIfAvailable { $0.max() ?? 0 } ?? 0xFF
+            var measured = text.utf8.withContiguousStorageIfAvailable { bytes in
+                (largest: bytes.max() ?? 0, first: Self.word(bytes, from: 0, lowersASCII: folds))
             }
+            if measured == nil || (folds && measured!.largest >= 0x80) {
+                if folds, measured?.largest ?? 0x80 >= 0x80 { text = PredicateFolding.fold(text, .caseInsensitive) }
+                text.makeContiguousUTF8()
+                replace(position, with: text)
+                measured = text.utf8.withContiguousStorageIfAvailable { bytes in
+                    (largest: bytes.max() ?? 0, first: Self.word(bytes, from: 0, lowersASCII: folds))
+                }
+            }
+            guard let measured else { return nil }
             // Below 0xCC every scalar is below U+0300, where canonical composition has nothing
             // to do; above, the standard library's check decides.
-            if bytesOrder, largest >= 0xCC, !isKnownNFC(text) { bytesOrder = false }
-            let (word, minor) = text.utf8.withContiguousStorageIfAvailable { bytes in
-                Self.word(bytes, from: 0, lowersASCII: folds)
-            } ?? (0, 0)
-            words[position] = word
-            minors[position] = minor
+            if bytesOrder, measured.largest >= 0xCC, !isKnownNFC(text) { bytesOrder = false }
+            (words[position], minors[position]) = measured.first
         }
+        var column = StringColumn(
+            rows: rows, slot: slot, replaced: replaced, firstWords: words, firstMinors: minors, bytesOrder: bytesOrder)
         if folds, !bytesOrder {
             // Compared with `<`: ASCII strings are folded too.
-            for position in texts.indices {
-                if let text = texts[position], text.utf8.allSatisfy({ $0 < 0x80 }) { texts[position] = text.lowercased() }
+            for position in rows.indices {
+                if let text = column.text(at: position), text.utf8.allSatisfy({ $0 < 0x80 }) {
+                    replace(position, with: text.lowercased())
+                }
             }
+            column = StringColumn(
+                rows: rows, slot: slot, replaced: replaced, firstWords: words, firstMinors: minors, bytesOrder: false)
         }
-        return ColumnSortKey(
-            values: .strings(texts, firstWords: words, firstMinors: minors, bytesOrder: bytesOrder),
-            ascending: ascending, lowersASCII: folds)
+        return ColumnSortKey(values: .strings(column), ascending: ascending, lowersASCII: folds)
     }
 
     /// The class of a string whose bytes go on past a word; below it, 1 + the number of bytes

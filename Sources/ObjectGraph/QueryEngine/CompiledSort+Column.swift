@@ -78,16 +78,7 @@ extension CompiledSort {
             case .caseInsensitive: folds = true
             default: return nil
             }
-            var texts: [String?] = []
-            texts.reserveCapacity(rows.count)
-            for index in rows.indices {
-                switch rows[index].values[slot] {
-                case .null: texts.append(nil)
-                case .string(let text): texts.append(text)
-                default: return nil
-                }
-            }
-            return .strings(texts, ascending: key.ascending, folds: folds)
+            return .strings(rows, slot: slot, ascending: key.ascending, folds: folds)
         default:
             return nil
         }

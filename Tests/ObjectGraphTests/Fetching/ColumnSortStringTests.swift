@@ -28,8 +28,16 @@ import Testing
         return ascending ? nils + values : values + nils
     }
 
+    /// The string key of `keys` as rows of one attribute.
+    static func stringKey(_ keys: [String?], ascending: Bool, folds: Bool = false) -> ColumnSortKey {
+        let rows = keys.enumerated().map { position, key in
+            FetchCandidate(key: Int64(position + 1), values: [key.map(StoreValue.string) ?? .null], version: 1)
+        }
+        return .strings(rows, slot: 0, ascending: ascending, folds: folds)!
+    }
+
     static func order(_ keys: [String?], ascending: Bool, folds: Bool = false) -> [Int]? {
-        ColumnSort.order(keys.count, keys: [.strings(keys, ascending: ascending, folds: folds)])
+        ColumnSort.order(keys.count, keys: [stringKey(keys, ascending: ascending, folds: folds)])
     }
 
     @Test(arguments: [true, false])
@@ -99,11 +107,11 @@ import Testing
         // No key needs composing: the byte order is used (and must equal Swift's).
         let pieces = ["é", "ü", "日", "本", "가", "ж", "😀", "a", "A", "\u{E000}", "\u{FFFD}", "\u{10FFFF}"]
         let keys = Self.randomKeys(count: 2_000, seed: 9, pieces: pieces).map { $0?.replacingOccurrences(of: "e\u{301}", with: "é") }
-        guard case .strings(_, _, _, let bytesOrder) = ColumnSortKey.strings(keys, ascending: true, folds: false).values else {
+        guard case .strings(let column) = Self.stringKey(keys, ascending: true).values else {
             Issue.record("not a string column")
             return
         }
-        #expect(bytesOrder)
+        #expect(column.bytesOrder)
         #expect(Self.order(keys, ascending: true) == Self.expected(keys, ascending: true))
         #expect(Self.order(keys, ascending: false) == Self.expected(keys, ascending: false))
     }
@@ -136,7 +144,7 @@ import Testing
         let flags: [Int64?] = (0..<count).map { _ in Int64.random(in: 0...1, using: &generator) }
         for (priceAscending, nameAscending) in [(true, true), (false, true), (true, false), (false, false)] {
             let keys: [ColumnSortKey] = [
-                .integers(prices, ascending: priceAscending), .strings(names, ascending: nameAscending, folds: false),
+                .integers(prices, ascending: priceAscending), Self.stringKey(names, ascending: nameAscending),
                 .integers(flags, ascending: true),
             ]
             let rows = (0..<count).map { position in
