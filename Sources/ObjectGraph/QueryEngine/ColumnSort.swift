@@ -58,11 +58,7 @@ enum ColumnSort {
             case .words(let words, let classes): fill(range, words: words, classes: classes, ascending: key.ascending)
             case .strings(let column):
                 isString = true
-                if depth == 0 {
-                    fill(range, words: column.firstWords, minors: column.firstMinors, ascending: key.ascending)
-                } else {
-                    fill(range, column: column, depth: depth, ascending: key.ascending, lowersASCII: key.lowersASCII)
-                }
+                fill(range, column: column, depth: depth, ascending: key.ascending)
             }
             sortEntries(range)
             let isLast = keyIndex + 1 == keys.count
@@ -98,35 +94,21 @@ enum ColumnSort {
             }
         }
 
-        private func fill(_ range: Range<Int>, words: [UInt64], minors: [UInt8], ascending: Bool) {
-            for index in range {
-                let position = entries[index].position
-                let minor = UInt64(minors[position])
-                let word = words[position]
-                entries[index] =
-                    ascending
-                    ? Entry(word: word, rest: minor << 32 | UInt64(position))
-                    : Entry(word: ~word, rest: (0xFF - minor) << 32 | UInt64(position))
-            }
-        }
-
-        private func fill(
-            _ range: Range<Int>, column: ColumnSortKey.StringColumn, depth: Int, ascending: Bool, lowersASCII: Bool
-        ) {
-            for index in range {
-                let position = entries[index].position
-                var (word, minor): (UInt64, UInt8) = (0, 0)
-                if let text = column.text(at: position) {
-                    // Every string is contiguous (``ColumnSortKey/strings(_:slot:ascending:folds:)``).
-                    (word, minor) =
-                        text.utf8.withContiguousStorageIfAvailable { bytes in
-                            ColumnSortKey.word(bytes, from: depth, lowersASCII: lowersASCII)
-                        } ?? (0, 0)
+        private func fill(_ range: Range<Int>, column: ColumnSortKey.StringColumn, depth: Int, ascending: Bool) {
+            let (starts, isNil) = (column.starts, column.isNil)
+            column.bytes.withUnsafeBufferPointer { bytes in
+                for index in range {
+                    let position = entries[index].position
+                    var (word, minor): (UInt64, UInt8) = (0, 0)
+                    if !isNil[position] {
+                        let own = UnsafeBufferPointer(rebasing: bytes[starts[position]..<starts[position + 1]])
+                        (word, minor) = ColumnSortKey.word(own, from: depth)
+                    }
+                    entries[index] =
+                        ascending
+                        ? Entry(word: word, rest: UInt64(minor) << 32 | UInt64(position))
+                        : Entry(word: ~word, rest: UInt64(0xFF - minor) << 32 | UInt64(position))
                 }
-                entries[index] =
-                    ascending
-                    ? Entry(word: word, rest: UInt64(minor) << 32 | UInt64(position))
-                    : Entry(word: ~word, rest: UInt64(0xFF - minor) << 32 | UInt64(position))
             }
         }
 

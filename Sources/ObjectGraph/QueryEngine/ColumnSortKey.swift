@@ -20,21 +20,23 @@ struct ColumnSortKey {
         case strings(StringColumn)
     }
 
-    /// A string key's values: each position's string (case-folded when the key folds), its
-    /// first word and class (see ``word(_:from:lowersASCII:)``), and whether every string is
-    /// known to be in NFC, so that its bytes order it; if not, strings compare with Swift's `<`.
+    /// A string key's values: each position's string (case-folded when the key folds) and
+    /// whether every string is known to be in NFC, so that its bytes order it (then they are
+    /// copied side by side); if not, strings compare with Swift's `<`.
     struct StringColumn {
         let rows: [FetchCandidate]
         let slot: Int
         /// The string compared instead of the row's where they differ (folded, or made
         /// contiguous); empty when none does.
         let replaced: [String?]
-        let firstWords: [UInt64]
-        let firstMinors: [UInt8]
+        /// When ``bytesOrder``: the compared UTF-8 bytes of every string, one after another
+        /// (folded when the key folds); position `p`'s are `starts[p]..<starts[p + 1]`.
+        let bytes: [UInt8]
+        let starts: [Int]
+        let isNil: [Bool]
         let bytesOrder: Bool
 
         /// The string compared at `position`; `nil` for nil.
-        @inline(__always)
         func text(at position: Int) -> String? {
             if !replaced.isEmpty, let text = replaced[position] { return text }
             if case .string(let text) = rows[position].values[slot] { return text }
@@ -44,9 +46,6 @@ struct ColumnSortKey {
 
     let values: Values
     let ascending: Bool
-    /// Whether ASCII capitals read as small letters (a case-insensitive key: its non-ASCII
-    /// strings are folded already and hold no ASCII capitals).
-    let lowersASCII: Bool
 
     /// Integers (`Bool` as 0 or 1, as ``PredicateNumber`` reads it), nil where `nil`.
     static func integers(_ numbers: [Int64?], ascending: Bool) -> ColumnSortKey {
@@ -58,7 +57,7 @@ struct ColumnSortKey {
             words.append(number.map(word(of:)) ?? 0)
             classes.append(number == nil ? .null : .value)
         }
-        return ColumnSortKey(values: .words(words, classes), ascending: ascending, lowersASCII: false)
+        return ColumnSortKey(values: .words(words, classes), ascending: ascending)
     }
 
     /// Doubles (also floats and dates, as their `timeIntervalSinceReferenceDate`), nil where
@@ -77,15 +76,18 @@ struct ColumnSortKey {
             words.append(number.isNaN ? 0 : word(of: number))
             classes.append(number.isNaN ? .nan : .value)
         }
-        return ColumnSortKey(values: .words(words, classes), ascending: ascending, lowersASCII: false)
+        return ColumnSortKey(values: .words(words, classes), ascending: ascending)
     }
 
     /// The strings at `slot` of `rows`, nil where nil; with `folds`, compared as
     /// ``PredicateFolding`` folds them for `[c]` (the order of `caseInsensitiveCompare:`-style
     /// sort descriptors). `nil` if a value is neither a string nor nil.
     static func strings(_ rows: [FetchCandidate], slot: Int, ascending: Bool, folds: Bool) -> ColumnSortKey? {
-        var words = [UInt64](repeating: 0, count: rows.count)
-        var minors = [UInt8](repeating: 0, count: rows.count)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(rows.count * 16)
+        var starts: [Int] = []
+        starts.reserveCapacity(rows.count + 1)
+        var isNil = [Bool](repeating: false, count: rows.count)
         var replaced: [String?] = []
         func replace(_ position: Int, with text: String) {
             if replaced.isEmpty { replaced = [String?](repeating: nil, count: rows.count) }
@@ -93,31 +95,35 @@ struct ColumnSortKey {
         }
         var bytesOrder = true
         for position in rows.indices {
+            starts.append(bytes.count)
             var text: String
             switch rows[position].values[slot] {
-            case .null: continue
+            case .null:
+                isNil[position] = true
+                continue
             case .string(let value): text = value
             default: return nil
             }
-            var measured = text.utf8.withContiguousStorageIfAvailable { bytes in
-                (largest: bytes.max() ?? 0, first: Self.word(bytes, from: 0, lowersASCII: folds))
-            }
-            if measured == nil || (folds && measured!.largest >= 0x80) {
-                if folds, measured?.largest ?? 0x80 >= 0x80 { text = PredicateFolding.fold(text, .caseInsensitive) }
+            var largest = text.utf8.withContiguousStorageIfAvailable { $0.max() ?? 0 }
+            if largest == nil || (folds && largest! >= 0x80) {
+                if folds, largest ?? 0x80 >= 0x80 { text = PredicateFolding.fold(text, .caseInsensitive) }
                 text.makeContiguousUTF8()
                 replace(position, with: text)
-                measured = text.utf8.withContiguousStorageIfAvailable { bytes in
-                    (largest: bytes.max() ?? 0, first: Self.word(bytes, from: 0, lowersASCII: folds))
-                }
+                largest = text.utf8.withContiguousStorageIfAvailable { $0.max() ?? 0 }
             }
-            guard let measured else { return nil }
             // Below 0xCC every scalar is below U+0300, where canonical composition has nothing
             // to do; above, the standard library's check decides.
-            if bytesOrder, measured.largest >= 0xCC, !isKnownNFC(text) { bytesOrder = false }
-            (words[position], minors[position]) = measured.first
+            if bytesOrder, largest ?? 0xFF >= 0xCC, !isKnownNFC(text) { bytesOrder = false }
+            if bytesOrder { bytes.append(contentsOf: text.utf8) }
+        }
+        starts.append(bytes.count)
+        if folds, bytesOrder {
+            // Folding ASCII is lowering its capitals (non-ASCII strings are folded already).
+            for index in bytes.indices where bytes[index] &- 0x41 < 26 { bytes[index] |= 0x20 }
         }
         var column = StringColumn(
-            rows: rows, slot: slot, replaced: replaced, firstWords: words, firstMinors: minors, bytesOrder: bytesOrder)
+            rows: rows, slot: slot, replaced: replaced, bytes: bytesOrder ? bytes : [], starts: bytesOrder ? starts : [],
+            isNil: isNil, bytesOrder: bytesOrder)
         if folds, !bytesOrder {
             // Compared with `<`: ASCII strings are folded too.
             for position in rows.indices {
@@ -126,20 +132,19 @@ struct ColumnSortKey {
                 }
             }
             column = StringColumn(
-                rows: rows, slot: slot, replaced: replaced, firstWords: words, firstMinors: minors, bytesOrder: false)
+                rows: rows, slot: slot, replaced: replaced, bytes: [], starts: [], isNil: isNil, bytesOrder: false)
         }
-        return ColumnSortKey(values: .strings(column), ascending: ascending, lowersASCII: folds)
+        return ColumnSortKey(values: .strings(column), ascending: ascending)
     }
 
     /// The class of a string whose bytes go on past a word; below it, 1 + the number of bytes
     /// left (at most eight), and 0 for nil.
     static let continues: UInt8 = 10
 
-    /// Bytes `depth..<depth + 8` of `bytes` as a big-endian word, zero past the end (ASCII
-    /// capitals as small letters with `lowersASCII`), and the class: ``continues`` if bytes
-    /// follow, else 1 + the bytes left.
+    /// Bytes `depth..<depth + 8` of `bytes` as a big-endian word, zero past the end, and the
+    /// class: ``continues`` if bytes follow, else 1 + the bytes left.
     @inline(__always)
-    static func word(_ bytes: UnsafeBufferPointer<UInt8>, from depth: Int, lowersASCII: Bool) -> (UInt64, UInt8) {
+    static func word(_ bytes: UnsafeBufferPointer<UInt8>, from depth: Int) -> (UInt64, UInt8) {
         let left = bytes.count - depth
         var word: UInt64 = 0
         if left >= 8, let base = bytes.baseAddress {
@@ -148,19 +153,7 @@ struct ColumnSortKey {
         } else if left > 0 {
             for index in 0..<left { word |= UInt64(bytes[depth + index]) << UInt64(56 - 8 * index) }
         }
-        if lowersASCII { word = lowered(word) }
         return (word, left > 8 ? continues : UInt8(1 + Swift.max(0, left)))
-    }
-
-    /// `word` with each byte from "A" to "Z" made small (eight bytes at once).
-    @inline(__always)
-    static func lowered(_ word: UInt64) -> UInt64 {
-        let high: UInt64 = 0x8080_8080_8080_8080
-        let low = word & ~high
-        let atLeastA = (low &+ 0x3F3F_3F3F_3F3F_3F3F) & high
-        let pastZ = (low &+ 0x2525_2525_2525_2525) & high
-        let capitals = atLeastA & ~pastZ & ~word & high
-        return word | capitals >> 2
     }
 
     /// The word of an integer: its bits with the sign flipped, so that unsigned order is
