@@ -122,7 +122,8 @@ struct ColumnSortKey {
             for index in bytes.indices where bytes[index] &- 0x41 < 26 { bytes[index] |= 0x20 }
         }
         var column = StringColumn(
-            rows: rows, slot: slot, replaced: replaced, bytes: bytesOrder ? bytes : [], starts: bytesOrder ? starts : [],
+            rows: rows, slot: slot, replaced: replaced, bytes: bytesOrder ? bytes : [],
+            starts: bytesOrder ? starts : [],
             isNil: isNil, bytesOrder: bytesOrder)
         if folds, !bytesOrder {
             // Compared with `<`: ASCII strings are folded too.

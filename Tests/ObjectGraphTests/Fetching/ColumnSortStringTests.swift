@@ -77,7 +77,9 @@ import Testing
             case 2 where !keys.isEmpty: keys.append(keys.randomElement(using: &generator)!)
             default:
                 var key = prefixes.randomElement(using: &generator)!
-                for _ in 0..<Int.random(in: 0...10, using: &generator) { key += pieces.randomElement(using: &generator)! }
+                for _ in 0..<Int.random(in: 0...10, using: &generator) {
+                    key += pieces.randomElement(using: &generator)!
+                }
                 keys.append(key)
             }
         }
@@ -106,7 +108,9 @@ import Testing
     @Test func nfcKeysWithoutCombiningCharactersSortByBytes() {
         // No key needs composing: the byte order is used (and must equal Swift's).
         let pieces = ["é", "ü", "日", "本", "가", "ж", "😀", "a", "A", "\u{E000}", "\u{FFFD}", "\u{10FFFF}"]
-        let keys = Self.randomKeys(count: 2_000, seed: 9, pieces: pieces).map { $0?.replacingOccurrences(of: "e\u{301}", with: "é") }
+        let keys = Self.randomKeys(count: 2_000, seed: 9, pieces: pieces).map {
+            $0?.replacingOccurrences(of: "e\u{301}", with: "é")
+        }
         guard case .strings(let column) = Self.stringKey(keys, ascending: true).values else {
             Issue.record("not a string column")
             return
@@ -148,8 +152,10 @@ import Testing
                 .integers(flags, ascending: true),
             ]
             let rows = (0..<count).map { position in
-                [prices[position].map(StoreValue.int) ?? .null, names[position].map(StoreValue.string) ?? .null,
-                    flags[position].map(StoreValue.int) ?? .null]
+                [
+                    prices[position].map(StoreValue.int) ?? .null, names[position].map(StoreValue.string) ?? .null,
+                    flags[position].map(StoreValue.int) ?? .null,
+                ]
             }
             let ascending = [priceAscending, nameAscending, true]
             let expected = rows.indices.sorted { lhs, rhs in
