@@ -478,5 +478,6 @@ try compare(
 try runStringOperatorWorkloads(count: count)
 try runDeleteRuleWorkloads()
 try runSortByStringWorkloads(inputs, model: model)
+try runSortVariantWorkloads(inputs, model: model)
 try runUpdateWorkloads(inputs, model: model)
 try runJSONOpenWorkloads(inputs, directory: directory, model: model)

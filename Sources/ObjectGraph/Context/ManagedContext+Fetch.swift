@@ -107,6 +107,9 @@ extension ManagedContext {
             return results
         }
         var matches: [FetchCandidate] = []
+        if predicate == nil, swiftTerm == nil, scan.candidateKeys == nil {
+            matches.reserveCapacity(scan.table.count + scan.pending.count)
+        }
         scan.forEachCandidate(filter: predicate, mayStopEarly: swiftTerm != nil) { candidate in
             if candidate.isKnownMatch || predicate?.matches(candidate, resolver: resolver) ?? true {
                 if let swiftTerm {
