@@ -21,9 +21,9 @@ extension ManagedContext {
         let savedOrders = (insertionOrder, deletionOrder, insertionOrderIsExact, deletionOrderIsExact)
         var savedFlags: [(ManagedObject, ManagedObject.Flags)] = []
         savedFlags.reserveCapacity(savedInserted.count + savedDeleted.count + savedTouched.count)
-        for set in [savedInserted, savedDeleted, savedTouched] {
-            for object in set { savedFlags.append((object, object.flags)) }
-        }
+        for object in savedInserted { savedFlags.append((object, object.flags)) }
+        for object in savedDeleted { savedFlags.append((object, object.flags)) }
+        for object in savedTouched { savedFlags.append((object, object.flags)) }
         journal = Journal()
         defer { journal = nil }
         do {
