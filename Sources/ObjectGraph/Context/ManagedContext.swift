@@ -33,7 +33,7 @@ public final class ManagedContext {
     @exclusivity(unchecked) var deleted: Set<ManagedObject> = []
     /// Objects whose values were set since the last save; some may have been set back.
     // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
-    @exclusivity(unchecked) var touched = ObjectIdentitySet()
+    @exclusivity(unchecked) var touched = ObjectIdentitySet<ManagedObject>()
     /// `inserted` and `deleted` in the order the calls happened, so that a save need not sort
     /// them; valid while the matching flag is set (an object leaving a set clears it).
     // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.

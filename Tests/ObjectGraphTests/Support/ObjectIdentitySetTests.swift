@@ -14,7 +14,7 @@ import Testing
 
     @Test func insertsEachObjectOnceAndIteratesInInsertionOrder() throws {
         let objects = try makeObjects(100)
-        var set = ObjectIdentitySet()
+        var set = ObjectIdentitySet<ManagedObject>()
         #expect(set.isEmpty)
         for object in objects {
             let added = set.insert(object)
@@ -32,7 +32,7 @@ import Testing
     @Test func agreesWithASetAfterRandomInsertsAndRemovals() throws {
         let objects = try makeObjects(600)
         var generator = SeededGenerator(seed: 24)
-        var set = ObjectIdentitySet()
+        var set = ObjectIdentitySet<ManagedObject>()
         var reference: [ObjectIdentifier] = []
         for _ in 0..<20_000 {
             let object = objects[Int.random(in: 0..<objects.count, using: &generator)]
@@ -55,7 +55,7 @@ import Testing
 
     @Test func removingEveryMemberLeavesAnEmptySetThatStillWorks() throws {
         let objects = try makeObjects(50)
-        var set = ObjectIdentitySet()
+        var set = ObjectIdentitySet<ManagedObject>()
         let removedFromEmpty = set.remove(objects[0])
         #expect(!removedFromEmpty)
         for object in objects { set.insert(object) }
@@ -70,7 +70,7 @@ import Testing
 
     @Test func aCopyKeepsItsMembersWhenTheOriginalChanges() throws {
         let objects = try makeObjects(40)
-        var set = ObjectIdentitySet()
+        var set = ObjectIdentitySet<ManagedObject>()
         for object in objects.prefix(20) { set.insert(object) }
         let copy = set
         for object in objects.prefix(10) { set.remove(object) }

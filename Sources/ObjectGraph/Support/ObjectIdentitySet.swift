@@ -1,5 +1,4 @@
-/// A set of managed objects by identity that iterates in insertion order: a context's touched
-/// objects.
+/// A set of objects by identity that iterates in insertion order (a context's touched objects).
 ///
 /// `Set<ManagedObject>` hashes every member with SipHash (`Hasher`) and iterates in hash order,
 /// so a save that writes 10,000 changed objects paid a hash per first change, another set for
@@ -10,9 +9,9 @@
 ///
 /// A removed member leaves a hole in the array (skipped by iteration) until holes outnumber
 /// members, when the array is compacted.
-struct ObjectIdentitySet: Sequence {
+struct ObjectIdentitySet<Element: AnyObject>: Sequence {
     /// The members in insertion order; `nil` where one was removed.
-    private var members: [ManagedObject?] = []
+    private var members: [Element?] = []
     /// Positions in `members` plus one, by hash (0: empty). Its count is 0 or a power of two at
     /// least twice the number of occupied positions.
     private var positions: [Int32] = []
@@ -25,14 +24,14 @@ struct ObjectIdentitySet: Sequence {
     var isEmpty: Bool { count == 0 }
 
     /// Whether `object` is a member.
-    func contains(_ object: ManagedObject) -> Bool {
+    func contains(_ object: Element) -> Bool {
         guard !positions.isEmpty else { return false }
         return find(object).position != nil
     }
 
     /// Adds `object` unless it is a member; returns whether it was added.
     @discardableResult
-    mutating func insert(_ object: ManagedObject) -> Bool {
+    mutating func insert(_ object: Element) -> Bool {
         if (members.count + 1) * 2 > positions.count {
             // Grow, or compact first when removals left many holes.
             rebuild(capacity: Swift.max(16, (count + 1) * 4))
@@ -47,7 +46,7 @@ struct ObjectIdentitySet: Sequence {
 
     /// Removes `object` if it is a member; returns whether it was.
     @discardableResult
-    mutating func remove(_ object: ManagedObject) -> Bool {
+    mutating func remove(_ object: Element) -> Bool {
         guard !positions.isEmpty else { return false }
         let (slot, found) = find(object)
         guard let position = found else { return false }
@@ -75,12 +74,12 @@ struct ObjectIdentitySet: Sequence {
 
     /// Iterates the members in insertion order.
     struct Iterator: IteratorProtocol {
-        fileprivate let members: [ManagedObject?]
+        fileprivate let members: [Element?]
         fileprivate var position = 0
 
-        fileprivate init(members: [ManagedObject?]) { self.members = members }
+        fileprivate init(members: [Element?]) { self.members = members }
 
-        mutating func next() -> ManagedObject? {
+        mutating func next() -> Element? {
             while position < members.count {
                 defer { position += 1 }
                 if let member = members[position] { return member }
@@ -95,7 +94,7 @@ struct ObjectIdentitySet: Sequence {
 
     /// The table slot `object` is in (its position in `members`), or the empty slot where it
     /// would go (and `nil`).
-    private func find(_ object: ManagedObject) -> (slot: Int, position: Int?) {
+    private func find(_ object: Element) -> (slot: Int, position: Int?) {
         let mask = positions.count - 1
         var slot = Self.hash(object) & mask
         while true {
@@ -143,7 +142,7 @@ struct ObjectIdentitySet: Sequence {
 
     /// The object's address, mixed (Fibonacci hashing): objects are at least 16-byte aligned,
     /// and consecutive allocations differ in the middle bits.
-    private static func hash(_ object: ManagedObject) -> Int {
+    private static func hash(_ object: Element) -> Int {
         let address = UInt(bitPattern: ObjectIdentifier(object))
         return Int(truncatingIfNeeded: (address &* 0x9E37_79B9_7F4A_7C15) >> 32)
     }
