@@ -99,6 +99,12 @@ extension CommitPlan {
     /// not hold (deleted elsewhere since this context read it). Targets the stored row already
     /// had are not checked: a relationship without an inverse may legitimately outlive them.
     func checkReferences() throws {
+        // Only objects with relationships hold references: a commit that writes none checks nothing.
+        func holdsReferences(_ write: Write) -> Bool { !model.infos[write.entityIndex].relationships.isEmpty }
+        guard
+            inserts.contains(where: holdsReferences) || updates.contains(where: holdsReferences)
+                || mergeTargets.contains(where: { !model.infos[$0.entityIndex].relationships.isEmpty })
+        else { return }
         var conflicts: [PersistenceError] = []
         // The written keys are visited where they lie (not gathered as `writtenKeys` does): a
         // save of many inserts makes no list of them.

@@ -56,16 +56,17 @@ struct FetchedResultsTracking {
     func pendingChanges(in context: ManagedContext) -> (keys: Set<Int64>, touchesDependencies: Bool) {
         var keys: Set<Int64> = []
         var touchesDependencies = false
-        for objects in [context.inserted, context.touched, context.deleted] {
-            for object in objects {
-                if object.info.index == plan.info.index {
-                    keys.insert(object.objectKey)
-                } else if !touchesDependencies, !plan.dependencies.isEmpty {
-                    touchesDependencies = plan.dependencies.contains(
-                        FetchedResultsPlan.root(of: object.info, model: context.model))
-                }
+        func note(_ object: ManagedObject) {
+            if object.info.index == plan.info.index {
+                keys.insert(object.objectKey)
+            } else if !touchesDependencies, !plan.dependencies.isEmpty {
+                touchesDependencies = plan.dependencies.contains(
+                    FetchedResultsPlan.root(of: object.info, model: context.model))
             }
         }
+        for object in context.inserted { note(object) }
+        for object in context.touched { note(object) }
+        for object in context.deleted { note(object) }
         return (keys, touchesDependencies)
     }
 }

@@ -79,9 +79,8 @@ extension ManagedContext {
                 overrides[object.objectKey] = object
                 insertedKeys.insert(object.objectKey)
             }
-            for set in [current.touched, current.deleted] {
-                for object in set where object.info.index == info.index { overrides[object.objectKey] = object }
-            }
+            for object in current.touched where object.info.index == info.index { overrides[object.objectKey] = object }
+            for object in current.deleted where object.info.index == info.index { overrides[object.objectKey] = object }
         }
         let pending = insertedKeys.sorted().compactMap { key -> ManagedObject? in
             guard let object = overrides[key], !object.flags.isDeleted, !object.flags.isMissing else { return nil }

@@ -31,9 +31,8 @@ extension ManagedContext {
         for object in savedInsertedSet.map(Array.init) ?? insertionOrder where object.flags != insertedFlags {
             savedFlags.append((object, object.flags))
         }
-        for set in [savedDeleted, savedTouched] {
-            for object in set { savedFlags.append((object, object.flags)) }
-        }
+        for object in savedDeleted { savedFlags.append((object, object.flags)) }
+        for object in savedTouched { savedFlags.append((object, object.flags)) }
         journal = Journal()
         defer { journal = nil }
         do {

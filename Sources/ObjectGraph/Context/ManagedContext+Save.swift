@@ -57,9 +57,11 @@ extension ManagedContext {
                     ?? .saved(object.objectID, version: 1, values: object.values), to: object)
         }
         for object in updatedObjects {
-            let asWritten = StoreCoordinator.Outcome.saved(
-                object.objectID, version: object.version + 1, values: object.values)
-            apply((outcomes.isEmpty ? nil : outcomes[object.objectID]) ?? asWritten, to: object)
+            if !outcomes.isEmpty, let outcome = outcomes[object.objectID] {
+                apply(outcome, to: object)
+            } else {
+                didSaveAsWritten(object)
+            }
         }
         for object in deletedObjects {
             apply((outcomes.isEmpty ? nil : outcomes[object.objectID]) ?? .deleted, to: object)
@@ -106,6 +108,15 @@ extension ManagedContext {
             object.flags.isMissing = true
             object.observationDidDelete()
         }
+    }
+
+    /// What `apply(.saved(object.objectID, version: object.version + 1, values: object.values))`
+    /// does to an updated object the commit wrote as it was: its values become its saved ones.
+    /// No value changes, so observers hear nothing; replaced-values listeners are told.
+    private func didSaveAsWritten(_ object: ManagedObject) {
+        noteReplacedValues(of: object)
+        object.committed = object.values
+        object.version += 1
     }
 
     /// Saves if there are unsaved changes; returns whether it saved.

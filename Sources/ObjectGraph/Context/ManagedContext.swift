@@ -40,7 +40,7 @@ public final class ManagedContext {
     @exclusivity(unchecked) var deferredDeletes = DeferredDeletes()
     /// Objects whose values were set since the last save; some may have been set back.
     // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
-    @exclusivity(unchecked) var touched: Set<ManagedObject> = []
+    @exclusivity(unchecked) var touched = ObjectIdentitySet<ManagedObject>()
     /// `inserted` and `deleted` in the order the calls happened, so that a save need not sort
     /// them; valid while the matching flag is set (an object leaving a set clears it).
     // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
@@ -133,7 +133,7 @@ public final class ManagedContext {
     public var insertedObjects: Set<ManagedObject> { inserted }
 
     /// The objects whose values changed since the last save (not inserted or deleted ones).
-    public var updatedObjects: Set<ManagedObject> { touched.filter(\.isUpdated) }
+    public var updatedObjects: Set<ManagedObject> { Set(touched.lazy.filter(\.isUpdated)) }
 
     /// The objects marked for deletion at the next save.
     public var deletedObjects: Set<ManagedObject> { deleted }

@@ -20,9 +20,18 @@ extension ManagedObject {
             if let undo = context.undoManager { undo.recordChange(of: self, at: slot, from: values[slot], to: value) }
         }
         if observationRegistrar != nil { observationWillSet(slot) }
+        if sharesCommittedValues { values = values.map { $0 } }
         values[slot] = value
         if observationRegistrar != nil { observationDidSet(slot) }
         context?.didChange(self)
+    }
+
+    /// Whether `values` is the buffer of `committed` (as after a fetch or a save), so that the
+    /// first change must copy it: `map` copies with `StoreValue`'s own copy, where the array's
+    /// copy-on-write copies through the runtime's generic value witnesses.
+    private var sharesCommittedValues: Bool {
+        guard let committed else { return false }
+        return values.withUnsafeBufferPointer { $0.baseAddress } == committed.withUnsafeBufferPointer { $0.baseAddress }
     }
 
     /// Edits a to-many relationship's IDs in place, without copying the array, recording the
