@@ -476,6 +476,7 @@ try compare(
 // MARK: - Issue 24: string operators, delete rules, sorting by a string, updates, JSON open
 
 try runStringOperatorWorkloads(count: count)
+try runStringVariantWorkloads(count: count)
 try runDeleteRuleWorkloads()
 try runSortByStringWorkloads(inputs, model: model)
 try runSortVariantWorkloads(inputs, model: model)

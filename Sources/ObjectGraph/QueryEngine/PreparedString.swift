@@ -40,6 +40,7 @@ struct PreparedString {
     /// Whether `subject`, a value already folded (see ``fold(_:)``), relates to the constant as
     /// `operation` says: the test ``matches(_:_:)`` makes on a value without an ASCII shortcut.
     func matches(folded subject: String, _ operation: Operation) -> Bool {
+        if let ascii, let decided = Self.asciiConstantMatch(subject, ascii, operation) { return decided }
         switch operation {
         case .equal: return subject == folded
         case .prefix: return subject.hasPrefix(folded)
