@@ -61,6 +61,13 @@ import Testing
         #expect(table.count == 11 && table[11] != nil)
         #expect(copy.count == 10 && copy[11] == nil && !copy.contains(11))
         #expect(copy.chunks[0]?.live == 10)
+        // A removal of a key the table does not hold gives it column caches of its own, while its
+        // chunks are still the copy's.
+        let second = table
+        table.set(nil, forKey: 5_000)
+        table.append(row(12), forKey: 12)
+        #expect(table.count == 12 && table[12] != nil)
+        #expect(second.count == 11 && second[12] == nil && !second.contains(12))
     }
 
     static let taggedModel = try! ManagedObjectModel(entities: [
