@@ -228,8 +228,8 @@ struct JSONReader {
     /// As ``readObject(checksDuplicates:_:)``, first offering each member to `member`: given the
     /// offset of the member's key, it returns the offset just past the member's value if it read
     /// the member itself, or `nil` to leave it to `body` (a fast path for members in a form it
-    /// knows, which must read nothing else and report no error). Members `member` reads are not
-    /// in the duplicate check: a caller that passes one checks duplicates itself.
+    /// knows, which must read nothing else and report no error about the bytes). Members `member`
+    /// reads are not in the duplicate check: a caller that passes one checks duplicates itself.
     mutating func readObject(
         checksDuplicates: Bool = true, trying member: (Int) throws -> Int?,
         _ body: (inout JSONReader, String) throws -> Void

@@ -109,6 +109,26 @@ struct EntityTable: Sendable {
         if key >= nextKey { nextKey = key + 1 }
     }
 
+    /// Stores `row` for `key` as ``set(_:forKey:)`` does, cheaper for a loader reading rows in key
+    /// order: a key past every key the table holds, within the room of its last chunk, on a table
+    /// no scan has built a string column on, is appended without the checks a change in place
+    /// needs (a shared chunk, a shared or built column cache). Any other key is stored by `set`.
+    mutating func append(_ row: Row, forKey key: Int64) {
+        let index = Int(key - 1)
+        let chunk = index >> Self.chunkShift
+        let offset = index & (Self.chunkSize - 1)
+        guard key >= 1, key <= Self.maxKey, chunk == chunks.count - 1,
+            isKnownUniquelyReferenced(&prefixColumns), prefixColumns.isEmpty,
+            isKnownUniquelyReferenced(&signatureColumns), signatureColumns.isEmpty,
+            isKnownUniquelyReferenced(&chunks[chunk]), let last = chunks[chunk],
+            offset >= last.end, offset < last.capacity
+        else { return set(row, forKey: key) }
+        if !indexes.isEmpty { updateIndexes(key: key, from: nil, to: row.values) }
+        last.replace(row, at: offset)
+        count += 1
+        if key >= nextKey { nextKey = key + 1 }
+    }
+
     /// Calls `body` with each key and row, in key order.
     func forEach(_ body: (Int64, Row) throws -> Void) rethrows {
         try forEachWhile { key, row in

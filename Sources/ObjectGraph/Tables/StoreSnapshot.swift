@@ -88,7 +88,7 @@ public struct StoreSnapshot: Sendable {
         if let problem = info.problem(with: record.values) {
             throw PersistenceError.corruptRecord(record.objectID, reason: problem)
         }
-        tables[info.index].set(
+        tables[info.index].append(
             EntityTable.Row(version: record.version, values: record.values), forKey: record.objectID.key)
     }
 

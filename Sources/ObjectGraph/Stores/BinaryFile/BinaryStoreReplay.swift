@@ -152,7 +152,7 @@ struct BinaryStoreReplay {
                 if !snapshot.tables[info.index].contains(key) {
                     liveBytes += size
                 }
-                snapshot.tables[info.index].set(EntityTable.Row(version: version, values: values), forKey: key)
+                snapshot.tables[info.index].append(EntityTable.Row(version: version, values: values), forKey: key)
             case .delete:
                 let key = try readKey(&reader)
                 let table = snapshot.tables[info.index]

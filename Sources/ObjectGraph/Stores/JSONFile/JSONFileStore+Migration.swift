@@ -13,15 +13,15 @@ extension JSONFileStore {
         throws -> StoreSnapshot
     {
         // A document whose schema cannot be read is decoded as it is, to report the damage.
-        guard let stored = try? JSONStoreDocument.schema(of: bytes, url: url),
-            StoreMigrator.needsMigration(stored, to: model, migration)
-        else { return try JSONStoreDocument.decode(bytes, url: url, model: model) }
+        let read = try? JSONStoreDocument.readSchema(of: bytes, url: url)
+        guard let stored = read?.schema, StoreMigrator.needsMigration(stored, to: model, migration)
+        else { return try JSONStoreDocument.decode(bytes, url: url, model: model, known: read) }
         let migrated: StoreSnapshot
         if migration.mode == .eraseOnSchemaChange {
             migrated = StoreSnapshot(model: model)
         } else {
             let source = try JSONStoreDocument.decode(
-                bytes, url: url, model: try StoreMigrator.sourceModel(stored, target: model))
+                bytes, url: url, model: try StoreMigrator.sourceModel(stored, target: model), known: read)
             migrated = try StoreMigrator.migrate(source, to: model, options: migration)
         }
         if let file {

@@ -8,7 +8,12 @@ extension JSONStoreDocument {
     ///   `.corruptStore` naming the byte offset and JSON path of anything malformed, a missing or
     ///   unknown key, a value of the wrong type, a duplicate object, or a relationship to an
     ///   object that does not exist.
-    static func decode(_ bytes: [UInt8], url: URL, model: ManagedObjectModel) throws -> StoreSnapshot {
+    ///
+    /// `known` is the document's schema as ``readSchema(of:url:)`` read it, if the caller did: its
+    /// bytes are then not read again.
+    static func decode(
+        _ bytes: [UInt8], url: URL, model: ManagedObjectModel, known: ReadSchema? = nil
+    ) throws -> StoreSnapshot {
         var reader = JSONReader(bytes: bytes, url: url)
         guard reader.peek() == UInt8(ascii: "{") else {
             throw PersistenceError.notAStore(url, expected: "a JSON store")
@@ -16,7 +21,15 @@ extension JSONStoreDocument {
         var snapshot = StoreSnapshot(model: model)
         var step = 0
         var fileVersion: Int64 = 1
-        try reader.readObject { reader, key in
+        try reader.readObject(
+            trying: { start in
+                // The schema the caller read from these bytes is checked without reading it again.
+                guard let known, start == known.keyOffset, step == 2 else { return nil }
+                try StoreSchema.check(known.schema, against: model)
+                step = 3
+                return known.end
+            }
+        ) { reader, key in
             // Version 2 adds an optional "metadata" object at the end.
             let expected = ["format", "version", "schema", "entities"] + (fileVersion >= 2 ? ["metadata"] : [])
             guard step < expected.count, key == expected[step] else {
@@ -58,10 +71,25 @@ extension JSONStoreDocument {
     static let versionKeyBytes = Array(versionKey.utf8)
 
     static func schema(of bytes: [UInt8], url: URL) throws -> [EntityDescription] {
+        try readSchema(of: bytes, url: url).schema
+    }
+
+    /// A document's schema, with the offsets of its key and just past its value.
+    struct ReadSchema {
+        var schema: [EntityDescription]
+        var keyOffset: Int
+        var end: Int
+    }
+
+    /// The schema of a JSON store document and where it is, without reading its objects.
+    static func readSchema(of bytes: [UInt8], url: URL) throws -> ReadSchema {
         var reader = JSONReader(bytes: bytes, url: url)
         var schema: [EntityDescription]?
+        var keyOffset = 0
         try reader.expect(UInt8(ascii: "{"), "an object")
         while schema == nil {
+            reader.skipWhitespace()
+            keyOffset = reader.position
             let key = try reader.readString()
             try reader.expect(UInt8(ascii: ":"), "':'")
             switch key {
@@ -75,7 +103,7 @@ extension JSONStoreDocument {
             }
             if schema == nil { try reader.expect(UInt8(ascii: ","), "','") }
         }
-        return schema ?? []
+        return ReadSchema(schema: schema ?? [], keyOffset: keyOffset, end: reader.position)
     }
 
     private static func readEntities(_ reader: inout JSONReader, into snapshot: inout StoreSnapshot) throws {
@@ -110,7 +138,7 @@ extension JSONStoreDocument {
                                     !snapshot.tables[info.index].contains(key),
                                     snapshot.keySpaceAdmits(key, table: info.index)
                                 else { return nil }
-                                snapshot.tables[info.index].set(row, forKey: key)
+                                snapshot.tables[info.index].append(row, forKey: key)
                                 return end
                             }
                         ) { reader, key in
