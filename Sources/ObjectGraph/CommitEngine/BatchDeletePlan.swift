@@ -10,17 +10,15 @@ struct BatchDeletePlan: DeleteRuleActions {
     private var order: [(entityIndex: Int, key: Int64)] = []
     /// Entities whose every object is deleted, in one step.
     private var emptied: Set<Int> = []
-    /// New values of surviving objects that referred to deleted ones, by entity index and key.
-    private var nullified: [Int: [Int64: [StoreValue]]] = [:]
     /// `deny` relationships of deleted objects that reach objects, to check once all are known.
     private var denials: [(source: ObjectID, relationship: String, targets: [ObjectID])] = []
     /// Deleted objects whose rules are still to be applied, from `next` on.
     private var queue: [(entityIndex: Int, key: Int64)] = []
-    /// Inverse slots to remove deleted objects from, gathered so that each is rewritten once
-    /// (the sources of one slot in an array: most slots lose one object, and a set each cost an
-    /// allocation and a hash of every ID).
-    private var nullifications: [NullifiedSlot: [ObjectID]] = [:]
-    /// `nullified` by entity index and key, made once the plan is complete.
+    /// Inverse slots to remove deleted objects from, one entry per source, sorted by row and slot
+    /// once the deletions are known so that each row is read and rewritten once (no hashing and
+    /// no array per slot: most slots lose one object).
+    private var nullifications: [(entityIndex: Int, key: Int64, slot: Int, source: ObjectID)] = []
+    /// New values of surviving objects that referred to deleted ones, by entity index and key.
     private var nullifiedInOrder: [(entityIndex: Int, key: Int64, values: [StoreValue])] = []
 
     init(model: ManagedObjectModel, snapshot: StoreSnapshot) {
@@ -112,31 +110,87 @@ struct BatchDeletePlan: DeleteRuleActions {
             }
         }
         queue.removeAll()
-        for (item, sources) in nullifications where !isDeleted(item.entityIndex, item.key) {
-            guard
-                var values = nullified[item.entityIndex]?[item.key]
-                    ?? snapshot.tables[item.entityIndex][item.key]?.values
-            else { continue }
-            switch values[item.slot] {
-            case .object(let id) where sources.contains(id): values[item.slot] = .null
-            case .objects(let ids):
-                if sources.count <= 8 {
-                    guard ids.contains(where: sources.contains) else { continue }
-                    values[item.slot] = .objects(ids.filter { !sources.contains($0) })
-                } else {
-                    let sources = Set(sources)
-                    guard ids.contains(where: sources.contains) else { continue }
-                    values[item.slot] = .objects(ids.filter { !sources.contains($0) })
-                }
-            default: continue
+        applyNullifications()
+        try validate()
+    }
+
+    /// Removes the deleted sources gathered in `nullifications` from the surviving rows, each row
+    /// read and rewritten once, into `nullifiedInOrder` (kept sorted by entity index and key, so
+    /// that a later `follow()` finds the values it rewrote before).
+    private mutating func applyNullifications() {
+        guard !nullifications.isEmpty else { return }
+        nullifications.sort { ($0.entityIndex, $0.key, $0.slot) < ($1.entityIndex, $1.key, $1.slot) }
+        let hadEarlier = !nullifiedInOrder.isEmpty
+        var fresh: [(entityIndex: Int, key: Int64, values: [StoreValue])] = []
+        var start = 0
+        while start < nullifications.count {
+            let (entityIndex, key) = (nullifications[start].entityIndex, nullifications[start].key)
+            var end = start + 1
+            while end < nullifications.count, nullifications[end].entityIndex == entityIndex,
+                nullifications[end].key == key
+            {
+                end += 1
             }
-            nullified[item.entityIndex, default: [:]][item.key] = values
+            defer { start = end }
+            guard !isDeleted(entityIndex, key) else { continue }
+            let earlier = hadEarlier ? nullifiedIndex(entityIndex, key) : nil
+            guard var values = earlier.map({ nullifiedInOrder[$0].values }) ?? snapshot.tables[entityIndex][key]?.values
+            else { continue }
+            var changed = false
+            var slotStart = start
+            while slotStart < end {
+                let slot = nullifications[slotStart].slot
+                var slotEnd = slotStart + 1
+                while slotEnd < end, nullifications[slotEnd].slot == slot { slotEnd += 1 }
+                let sources = nullifications[slotStart..<slotEnd]
+                slotStart = slotEnd
+                switch values[slot] {
+                case .object(let id) where sources.contains(where: { $0.source == id }):
+                    values[slot] = .null
+                case .objects(let ids):
+                    if sources.count <= 8 {
+                        let isSource = { (id: ObjectID) in sources.contains { $0.source == id } }
+                        guard ids.contains(where: isSource) else { continue }
+                        values[slot] = .objects(ids.filter { !isSource($0) })
+                    } else {
+                        let sources = Set(sources.map(\.source))
+                        guard ids.contains(where: sources.contains) else { continue }
+                        values[slot] = .objects(ids.filter { !sources.contains($0) })
+                    }
+                default: continue
+                }
+                changed = true
+            }
+            guard changed else { continue }
+            if let earlier {
+                nullifiedInOrder[earlier].values = values
+            } else {
+                fresh.append((entityIndex, key, values))
+            }
         }
         nullifications.removeAll()
-        nullifiedInOrder = nullified.sorted(by: { $0.key < $1.key }).flatMap { entityIndex, rows in
-            rows.sorted(by: { $0.key < $1.key }).map { (entityIndex, $0.key, $0.value) }
+        guard !fresh.isEmpty else { return }
+        if hadEarlier {
+            nullifiedInOrder += fresh
+            nullifiedInOrder.sort { ($0.entityIndex, $0.key) < ($1.entityIndex, $1.key) }
+        } else {
+            nullifiedInOrder = fresh
         }
-        try validate()
+    }
+
+    /// The position of the row in `nullifiedInOrder`, found by binary search.
+    private func nullifiedIndex(_ entityIndex: Int, _ key: Int64) -> Int? {
+        var low = 0
+        var high = nullifiedInOrder.count
+        while low < high {
+            let middle = (low + high) / 2
+            let item = nullifiedInOrder[middle]
+            if (item.entityIndex, item.key) < (entityIndex, key) { low = middle + 1 } else { high = middle }
+        }
+        guard low < nullifiedInOrder.count, nullifiedInOrder[low].entityIndex == entityIndex,
+            nullifiedInOrder[low].key == key
+        else { return nil }
+        return low
     }
 
     // MARK: - Delete rule actions, on committed rows
@@ -152,10 +206,7 @@ struct BatchDeletePlan: DeleteRuleActions {
                 ? model.info(named: target.entityName)?.index ?? destinationIndex : destinationIndex
             guard !emptied.contains(entityIndex) else { continue }
             let slot = model.infos[destinationIndex].slot(inverseSlot, in: model.infos[entityIndex])
-            nullifications[
-                NullifiedSlot(entityIndex: entityIndex, key: target.key, slot: slot), default: []
-            ]
-            .append(source)
+            nullifications.append((entityIndex, target.key, slot, source))
         }
     }
 
@@ -192,19 +243,21 @@ struct BatchDeletePlan: DeleteRuleActions {
         for (entityIndex, key, values) in nullifiedInOrder {
             let info = model.infos[entityIndex]
             let stored = snapshot.tables[entityIndex][key]?.values
-            for (offset, relationship) in info.relationships.enumerated() {
+            for offset in info.relationships.indices {
                 let slot = info.attributeCount + offset
                 // Only the relationships this batch emptied or shrank are its business.
                 guard values[slot] != stored?[slot] else { continue }
-                let description = relationship.description
+                // Read in place: a copy of the description costs more than the check.
                 let count = Self.ids(values[slot]).count
-                if count == 0, !description.isOptional {
+                if count == 0, !info.relationships[offset].description.isOptional {
+                    let id = ObjectID(entityName: info.name, key: key)
+                    failures.append(.batchMissingRequiredValue(id, key: info.relationships[offset].description.name))
+                } else if info.relationships[offset].description.isToMany, count > 0,
+                    count < info.relationships[offset].description.minCount
+                {
+                    let id = ObjectID(entityName: info.name, key: key)
                     failures.append(
-                        .batchMissingRequiredValue(ObjectID(entityName: info.name, key: key), key: description.name))
-                } else if description.isToMany, count > 0, description.minCount > 0, count < description.minCount {
-                    failures.append(
-                        .batchRelationshipCount(
-                            ObjectID(entityName: info.name, key: key), relationship: description, count: count))
+                        .batchRelationshipCount(id, relationship: info.relationships[offset].description, count: count))
                 }
             }
         }
@@ -233,13 +286,6 @@ struct BatchDeletePlan: DeleteRuleActions {
                     original: row.values))
         }
         return commit
-    }
-
-    /// Where the `nullify` rule removes deleted objects from a surviving object's relationship.
-    private struct NullifiedSlot: Hashable {
-        let entityIndex: Int
-        let key: Int64
-        let slot: Int
     }
 
     private static func ids(_ value: StoreValue) -> [ObjectID] {
