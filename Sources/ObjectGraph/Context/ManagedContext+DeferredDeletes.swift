@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Deletes that a cascade records without making objects: a saved object that the context does
 /// not hold, of a class that promises no deletion hooks
 /// (``ManagedObject/deletesWithoutInstances``), is deleted as a row. Its delete rules run at once,
@@ -317,16 +315,7 @@ extension ManagedContext {
     /// `materialize(info:key:row:)` for a row no object is registered for, without making the
     /// deferred deletes objects.
     private func materializeUnregistered(info: EntityInfo, key: Int64, row: EntityTable.Row) -> ManagedObject {
-        let object = info.managedObjectClass.init(
-            entity: registryStorage.materializingDescription(of: info), insertInto: nil)
-        object.objectKey = key
-        object.values = row.values
-        object.committed = row.values
-        object.version = row.version
-        object.context = self
-        registryStorage.register(object)
-        object.awakeFromFetch()
-        return object
+        makeRegisteredObject(info: info, key: key, row: row)
     }
 
     /// `prefetchRows(of:)` without making the deferred deletes objects.
@@ -430,17 +419,6 @@ extension ManagedContext {
         var discarded: DeferredDeletes? = DeferredDeletes()
         swap(&discarded!, &deferredDeletes)
         guard discarded!.entries.count >= StoreCoordinator.backgroundReleaseThreshold else { return }
-        let box = DiscardedDeletes()
-        box.slot.withLock { slot in
-            slot = discarded.take()
-        }
-        DispatchQueue.global(qos: .utility).async {
-            _ = box.slot.withLock { $0.take() }
-        }
+        StoreCoordinator.releaseInBackground(&discarded)
     }
-}
-
-/// Deferred deletes on their way to a background thread.
-private final class DiscardedDeletes: Sendable {
-    let slot = Locked<ManagedContext.DeferredDeletes?>(nil)
 }

@@ -103,6 +103,14 @@ extension ManagedContext {
         info: EntityInfo, key: Int64, row: EntityTable.Row, materializing: EntityDescription? = nil
     ) -> ManagedObject {
         if let object = registeredOrDeferred(entityIndex: info.index, key: key) { return object }
+        return makeRegisteredObject(info: info, key: key, row: row, materializing: materializing)
+    }
+
+    /// A new instance of the committed row, registered and awoken from fetch; the caller knows
+    /// that none is registered yet.
+    func makeRegisteredObject(
+        info: EntityInfo, key: Int64, row: EntityTable.Row, materializing: EntityDescription? = nil
+    ) -> ManagedObject {
         let object = info.managedObjectClass.init(
             entity: materializing ?? registryStorage.materializingDescription(of: info), insertInto: nil)
         object.objectKey = key
