@@ -94,7 +94,8 @@ struct BatchDeletePlan: DeleteRuleActions {
     }
 
     /// Deletes the queued objects and what their rules reach, then empties the inverse
-    /// relationships of the survivors and checks the result.
+    /// relationships of the survivors. The result is checked once, by ``commit(origin:)``: a
+    /// survivor of one call may be deleted by the next (another member of an entity family).
     private mutating func follow() throws {
         var next = 0
         while next < queue.count {
@@ -111,7 +112,6 @@ struct BatchDeletePlan: DeleteRuleActions {
         }
         queue.removeAll()
         applyNullifications()
-        try validate()
     }
 
     /// Removes the deleted sources gathered in `nullifications` from the surviving rows, each row
@@ -240,7 +240,7 @@ struct BatchDeletePlan: DeleteRuleActions {
             }
             if remaining { failures.append(.batchDeleteDenied(denial.source, relationship: denial.relationship)) }
         }
-        for (entityIndex, key, values) in nullifiedInOrder {
+        for (entityIndex, key, values) in nullifiedInOrder where !isDeleted(entityIndex, key) {
             let info = model.infos[entityIndex]
             let stored = snapshot.tables[entityIndex][key]?.values
             for offset in info.relationships.indices {
@@ -265,8 +265,10 @@ struct BatchDeletePlan: DeleteRuleActions {
     }
 
     /// The commit: the emptied entities, deletes in the order reached, then the nullified
-    /// objects by entity and key.
-    func commit(origin: ContextIdentifier) -> Commit {
+    /// objects that survive, by entity and key. Throws the `deny` rules and nullified
+    /// relationships that fail, as one validation error.
+    func commit(origin: ContextIdentifier) throws -> Commit {
+        try validate()
         var commit = Commit(policy: .error, origin: origin)
         commit.emptied = emptied.sorted()
         commit.deleted.reserveCapacity(order.count)
@@ -278,7 +280,7 @@ struct BatchDeletePlan: DeleteRuleActions {
                     original: row.values))
         }
         commit.updated.reserveCapacity(nullifiedInOrder.count)
-        for (entityIndex, key, values) in nullifiedInOrder {
+        for (entityIndex, key, values) in nullifiedInOrder where !isDeleted(entityIndex, key) {
             guard let row = snapshot.tables[entityIndex][key], row.values != values else { continue }
             commit.updated.append(
                 Commit.Write(

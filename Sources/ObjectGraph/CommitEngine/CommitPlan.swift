@@ -118,7 +118,9 @@ struct CommitPlan {
             next.tables[write.entityIndex].set(nil, forKey: write.key)
         }
         for write in updates {
-            let version = (current.tables[write.entityIndex][write.key]?.version ?? write.expectedVersion) + 1
+            // Wrapping: a version need only differ from the last one (it is compared for
+            // equality), and a damaged file's `Int64.max` must not trap.
+            let version = (current.tables[write.entityIndex][write.key]?.version ?? write.expectedVersion) &+ 1
             next.tables[write.entityIndex].set(.init(version: version, values: write.values), forKey: write.key)
         }
         for write in inserts {
@@ -135,7 +137,7 @@ struct CommitPlan {
         func record(_ write: Write, isInsert: Bool) {
             let key = mergeTarget(of: write) ?? write.key
             guard let row = next.tables[write.entityIndex][key] else { return }
-            let expectedVersion = isInsert ? 1 : write.expectedVersion + 1
+            let expectedVersion = isInsert ? 1 : write.expectedVersion &+ 1
             if !write.isResolved && key == write.key && row.version == expectedVersion && row.values == write.values {
                 return
             }

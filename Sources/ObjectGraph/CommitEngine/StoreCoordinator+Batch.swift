@@ -46,7 +46,7 @@ extension StoreCoordinator {
                 }
                 var plan = BatchDeletePlan(model: model, snapshot: rows)
                 for (index, keys) in selected { try plan.delete(keys, of: index) }
-                return plan.commit(origin: origin)
+                return try plan.commit(origin: origin)
             }, alwaysNotifies: true)
         return (.listed(matched), matched.isEmpty ? nil : notification)
     }
@@ -79,7 +79,7 @@ extension StoreCoordinator {
                 }
                 var plan = BatchDeletePlan(model: model, snapshot: rows)
                 try plan.deleteAll(of: indexes)
-                var commit = plan.commit(origin: origin)
+                var commit = try plan.commit(origin: origin)
                 commit.emptiedKeyRuns = keyRuns
                 return commit
             }, alwaysNotifies: true)

@@ -65,6 +65,9 @@ extension ManagedContext {
 
         /// Records a delete that has started (its rules are still to run).
         mutating func start(_ entry: Entry) -> Int {
+            // A programmer error, not reachable by input: entries come from table rows, whose
+            // keys `EntityTable` keeps within 1...maxKey.
+            precondition(entry.key >= 1 && entry.key <= EntityTable.maxKey, "A deferred delete's key is a row's key.")
             let entityIndex = entry.entityIndex
             if entityIndex >= pagesByEntity.count {
                 pagesByEntity.append(contentsOf: repeatElement([], count: entityIndex - pagesByEntity.count + 1))
@@ -351,16 +354,10 @@ extension ManagedContext {
                 order += deletionOrder[next..<position]
                 next = position
             }
-            let info = model.infos[entry.entityIndex]
-            let object = info.managedObjectClass.init(
-                entity: registryStorage.materializingDescription(of: info), insertInto: nil)
-            object.objectKey = entry.key
+            let object = makeRegisteredObject(
+                info: model.infos[entry.entityIndex], key: entry.key,
+                row: EntityTable.Row(version: entry.version, values: entry.committed))
             object.values = DeferredDeletes.values(of: entry)
-            object.committed = entry.committed
-            object.version = entry.version
-            object.context = self
-            registryStorage.register(object)
-            object.awakeFromFetch()
             object.flags.isDeleted = true
             if entry.isTouched {
                 object.flags.isTouched = true

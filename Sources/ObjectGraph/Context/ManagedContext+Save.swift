@@ -116,7 +116,7 @@ extension ManagedContext {
     private func didSaveAsWritten(_ object: ManagedObject) {
         noteReplacedValues(of: object)
         object.committed = object.values
-        object.version += 1
+        object.version &+= 1  // wrapping, as the commit's `CommitPlan.apply` does
     }
 
     /// Saves if there are unsaved changes; returns whether it saved.

@@ -196,7 +196,8 @@ public final class ManagedContext {
             inserted.reserveCapacity(16)
             insertionOrder.reserveCapacity(16)
         }
-        registry[object.objectID] = object
+        // Not `registry`: the key is new, so no deferred delete can hold it, and they stay rows.
+        registryStorage[object.objectID] = object
         inserted.insert(object)
         insertionOrder.append(object)
         undoManager?.recordInsert(object)

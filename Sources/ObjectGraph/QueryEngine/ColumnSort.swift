@@ -44,13 +44,27 @@ enum ColumnSort {
         let scratch: UnsafeMutableBufferPointer<Entry>
         let keys: [ColumnSortKey]
 
+        /// A range of entries still to sort, by key `keyIndex` from byte `depth` of its strings on.
+        private typealias Pending = (range: Range<Int>, keyIndex: Int, depth: Int)
+
         /// Sorts `range` (whose entries are in position order) by key `keyIndex` from byte
-        /// `depth` of its strings on, then by the keys after it.
+        /// `depth` of its strings on, then by the keys after it. Runs of ties wait on a list
+        /// rather than in nested calls, so that strings sharing a long prefix (a step per eight
+        /// bytes) cannot exhaust the stack.
         func sort(_ range: Range<Int>, keyIndex: Int, depth: Int) {
+            var pending: [Pending] = [(range, keyIndex, depth)]
+            while let next = pending.popLast() {
+                sortStep(next.range, keyIndex: next.keyIndex, depth: next.depth, pending: &pending)
+            }
+        }
+
+        /// Sorts `range` by key `keyIndex` from byte `depth` on, and adds each run of ties to
+        /// `pending`, to be sorted by the next eight bytes or the next key.
+        private func sortStep(_ range: Range<Int>, keyIndex: Int, depth: Int, pending: inout [Pending]) {
             guard range.count > 1, keyIndex < keys.count else { return }
             let key = keys[keyIndex]
             if case .strings(let column) = key.values, !column.bytesOrder {
-                sortComparing(range, column: column, ascending: key.ascending, keyIndex: keyIndex)
+                sortComparing(range, column: column, ascending: key.ascending, keyIndex: keyIndex, pending: &pending)
                 return
             }
             var isString = false
@@ -73,9 +87,9 @@ enum ColumnSort {
                 }
                 if end - start > 1 {
                     if isString, first.minor == continues {
-                        sort(start..<end, keyIndex: keyIndex, depth: depth + 8)
+                        pending.append((start..<end, keyIndex, depth + 8))
                     } else if !isLast {
-                        sort(start..<end, keyIndex: keyIndex + 1, depth: 0)
+                        pending.append((start..<end, keyIndex + 1, 0))
                     }
                 }
                 start = end
@@ -168,9 +182,10 @@ enum ColumnSort {
         }
 
         /// Sorts `range` comparing strings with Swift's `<` (keys not all known to be NFC),
-        /// then each run of equal strings by the next key.
+        /// then adds each run of equal strings to `pending`, to be sorted by the next key.
         private func sortComparing(
-            _ range: Range<Int>, column: ColumnSortKey.StringColumn, ascending: Bool, keyIndex: Int
+            _ range: Range<Int>, column: ColumnSortKey.StringColumn, ascending: Bool, keyIndex: Int,
+            pending: inout [Pending]
         ) {
             var slice = UnsafeMutableBufferPointer(rebasing: entries[range])
             slice.sort { lhs, rhs in
@@ -190,7 +205,7 @@ enum ColumnSort {
                 let first = column.text(at: entries[start].position)
                 var end = start + 1
                 while end < range.upperBound, column.text(at: entries[end].position) == first { end += 1 }
-                sort(start..<end, keyIndex: keyIndex + 1, depth: 0)
+                if end - start > 1 { pending.append((start..<end, keyIndex + 1, 0)) }
                 start = end
             }
         }

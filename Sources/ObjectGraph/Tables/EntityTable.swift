@@ -114,10 +114,11 @@ struct EntityTable: Sendable {
     /// no scan has built a string column on, is appended without the checks a change in place
     /// needs (a shared chunk, a shared or built column cache). Any other key is stored by `set`.
     mutating func append(_ row: Row, forKey key: Int64) {
+        guard key >= 1, key <= Self.maxKey else { return set(row, forKey: key) }
         let index = Int(key - 1)
         let chunk = index >> Self.chunkShift
         let offset = index & (Self.chunkSize - 1)
-        guard key >= 1, key <= Self.maxKey, chunk == chunks.count - 1,
+        guard chunk == chunks.count - 1,
             isKnownUniquelyReferenced(&prefixColumns), prefixColumns.isEmpty,
             isKnownUniquelyReferenced(&signatureColumns), signatureColumns.isEmpty,
             isKnownUniquelyReferenced(&chunks[chunk]), let last = chunks[chunk],

@@ -53,6 +53,15 @@ import Testing
                 == Self.expected(Self.keys, ascending: ascending, fold))
     }
 
+    /// Strings that share a prefix of 400,000 bytes take 50,000 steps of eight bytes: the sort
+    /// keeps them on a list, not in nested calls, so the stack cannot run out.
+    @Test(arguments: [true, false])
+    func stringsSharingAVeryLongPrefixSortWithoutExhaustingTheStack(ascending: Bool) {
+        let prefix = String(repeating: "a", count: 400_000)
+        let keys: [String?] = [prefix + "c", prefix + "b", prefix, prefix + "b", nil, prefix + "é"]
+        #expect(Self.order(keys, ascending: ascending) == Self.expected(keys, ascending: ascending))
+    }
+
     // MARK: - Random keys
 
     /// Pieces random keys are made of: ASCII (capitals, NUL, DEL), precomposed and combining

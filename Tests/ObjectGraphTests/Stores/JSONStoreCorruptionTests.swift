@@ -173,6 +173,25 @@ import Testing
         #expect(error.message.contains("(JSON path entities.Fruit.objects.\(apple.key).\(key))"))
     }
 
+    /// A version is a change counter compared for equality: the largest one a file can hold
+    /// wraps at the next save instead of trapping, and the save after that still succeeds.
+    @Test func largestVersionInAFileSavesWithoutTrapping() throws {
+        let reference = try Reference()
+        let version = try reference.value(of: "$version", inFruit: "apple")
+        let url = FileStoreKind.json.makeURL()
+        try Data(reference.bytes.replacing(version, with: String(Int64.max))).write(to: url)
+        let container = try PersistentContainer(model: TestModels.fruits, store: FileStoreKind.json.makeStore(at: url))
+        let context = container.newContext()
+        let apple = try #require(try context.fetch(Fruit.fetchRequest()).first { $0.name == "apple" })
+        apple.price += 1
+        try context.save()
+        apple.price += 1
+        try context.save()
+        let reader = container.newContext()
+        let saved = try #require(try reader.fetch(Fruit.fetchRequest()).first { $0.name == "apple" })
+        #expect(saved.price == apple.price)
+    }
+
     // MARK: - Keys and references
 
     @Test func objectKeyThatAppearsTwiceIsCorruptStoreAtTheSecond() throws {
