@@ -318,7 +318,8 @@ struct JSONReader {
         guard peek() == nil else { throw error("unexpected data after the document") }
     }
 
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
+    /// Whether `byte` can be part of a JSON number (the record scanner stops where the reader does).
+    static func isNumberByte(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x30...0x39, UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"),
             UInt8(ascii: "E"):

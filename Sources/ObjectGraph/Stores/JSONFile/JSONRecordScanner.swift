@@ -237,7 +237,7 @@ struct JSONRecordScanner {
             }
         }
         if cursor > integerStart, digits <= 15, fractionDigits <= 22,
-            byte(at: cursor - 1) != UInt8(ascii: "."), cursor == bytes.count || !Self.isNumberByte(bytes[cursor])
+            byte(at: cursor - 1) != UInt8(ascii: "."), cursor == bytes.count || !JSONReader.isNumberByte(bytes[cursor])
         {
             var value = Double(mantissa)
             if fractionDigits > 0, mantissa != 0 { value /= JSONReader.exactPowerOfTen(fractionDigits) }
@@ -250,7 +250,7 @@ struct JSONRecordScanner {
     /// A number token of any other spelling, parsed as `JSONReader.readDouble()` parses it.
     private func tokenDouble(_ position: inout Int) -> Double? {
         var cursor = position
-        while cursor < bytes.count, Self.isNumberByte(bytes[cursor]) { cursor += 1 }
+        while cursor < bytes.count, JSONReader.isNumberByte(bytes[cursor]) { cursor += 1 }
         let token = UnsafeBufferPointer(rebasing: bytes[position..<cursor])
         guard !token.isEmpty else { return nil }
         if let exact = JSONReader.exactDouble(token) {
@@ -260,15 +260,6 @@ struct JSONRecordScanner {
         guard let value = Double(String(decoding: token, as: UTF8.self)), value.isFinite else { return nil }
         position = cursor
         return value
-    }
-
-    private static func isNumberByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x30...0x39, UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."), UInt8(ascii: "e"),
-            UInt8(ascii: "E"):
-            true
-        default: false
-        }
     }
 
     /// The bytes of a string without escapes or control characters, and whether they are ASCII.
