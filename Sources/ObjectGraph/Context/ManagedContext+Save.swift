@@ -26,9 +26,13 @@ extension ManagedContext {
             let insertedObjects = orderedInsertedObjects
             let updatedObjects = touched.filter(\.isUpdated).sorted { $0.objectKey < $1.objectKey }
             var deletedObjects = orderedDeletedObjectsForSave
+            let hadDeferredDeletes = !deferredDeletes.isEmpty
             try validate(inserted: insertedObjects, updated: updatedObjects, deleted: deletedObjects)
-            // A validation method that looked objects up made the deferred deletes objects.
-            if deletedObjects.count != deletedStorage.count { deletedObjects = orderedDeletedObjectsForSave }
+            // A validation method that looked objects up made the deferred deletes objects, or
+            // one that refreshed a deleted object found it gone: read the list again.
+            if hadDeferredDeletes || deletedObjects.count != deletedStorage.count {
+                deletedObjects = orderedDeletedObjectsForSave
+            }
 
             var commit = StoreCoordinator.Commit()
             commit.policy = mergePolicy

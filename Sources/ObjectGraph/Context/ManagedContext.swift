@@ -54,6 +54,8 @@ public final class ManagedContext {
     /// Open while a save or another all-or-nothing operation runs; see `withChangeJournal`.
     // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
     @exclusivity(unchecked) var journal: Journal?
+    /// The cascades of the delete in progress that wait for the outermost one.
+    var cascades = PendingCascades()
     /// Observation key paths and fetched-results controllers; see `ManagedContext+Observation.swift`.
     // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
     @exclusivity(unchecked) var observation = ObservationState()
@@ -319,6 +321,27 @@ struct ContextDeleteActions: DeleteRuleActions {
     }
 
     func cascade(from source: ObjectID, to targets: [ObjectID], through relationship: EntityInfo.ResolvedRelationship) {
+        guard context.cascades.depth < PendingCascades.maximumDepth else {
+            context.cascades.waiting.append(.init(source: source, targets: targets, relationship: relationship))
+            return
+        }
+        context.cascades.depth += 1
+        defer { context.cascades.depth -= 1 }
+        carryOut(from: source, to: targets, through: relationship)
+        guard context.cascades.depth == 1 else { return }
+        // The outermost cascade: the chains that went too deep go on from here.
+        var next = 0
+        while next < context.cascades.waiting.count {
+            let cascade = context.cascades.waiting[next]
+            next += 1
+            carryOut(from: cascade.source, to: cascade.targets, through: cascade.relationship)
+        }
+        context.cascades.waiting = []
+    }
+
+    private func carryOut(
+        from source: ObjectID, to targets: [ObjectID], through relationship: EntityInfo.ResolvedRelationship
+    ) {
         func deleteObject(_ target: ManagedObject) {
             if relationship.inverseSlot != nil, !Self.unlink(target, from: source, inverseOf: relationship) {
                 target.removeRelated(source, inverseOf: relationship)

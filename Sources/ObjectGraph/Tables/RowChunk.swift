@@ -58,9 +58,10 @@ final class RowChunk: @unchecked Sendable {
     @discardableResult
     func replace(_ row: EntityTable.Row?, at offset: Int) -> Bool {
         if offset >= end {
-            // A programmer error, not reachable by input: the only caller, `EntityTable.set`,
-            // grows a chunk to hold `offset` before storing into it, and refuses keys outside
-            // 1...maxKey first (stores check the keys they read and report `corruptStore`).
+            // A programmer error, not reachable by input: the callers, `EntityTable.set` and
+            // `EntityTable.append`, grow a chunk to hold `offset` (or check that it fits) before
+            // storing into it, and refuse keys outside 1...maxKey first (stores check the keys
+            // they read and report `corruptStore`).
             precondition(offset < capacity, "A row is stored within its chunk's capacity.")
             (rows + end).initialize(repeating: nil, count: offset - end)
             (rows + offset).initialize(to: row)
