@@ -307,9 +307,17 @@ extension ManagedContext {
             if id == nil { id = ObjectID(entityName: info.name, key: key) }
             actions.applyDeleteRule(of: rule, deleting: id!, targets: targets)
         }
-        // A rule that made the deferred deletes objects made this one a deleted object too.
         if ranRules {
-            guard let found = deferredDeletes.index(ofEntity: info.index, key: key) else { return }
+            guard let found = deferredDeletes.index(ofEntity: info.index, key: key) else {
+                // A rule made the deferred deletes objects, this one among them: it takes its
+                // place in the order now, as an object's delete does after its rules.
+                if let object = registryStorage.object(entityIndex: info.index, key: key),
+                    deletedStorage.contains(object)
+                {
+                    deletionOrder.append(object)
+                }
+                return
+            }
             index = found
         }
         deferredDeletes.complete(at: index, position: deletionOrder.count)
@@ -340,7 +348,8 @@ extension ManagedContext {
 
     /// Makes every deferred delete the deleted object a cascade would have made: registered,
     /// flagged deleted, in the deleted objects in the order of the deletes (and touched if a
-    /// relationship of it changed after its delete).
+    /// relationship of it changed after its delete). A delete whose rules are still running
+    /// takes its place in the order when they end (`deferDelete`), as an object's delete does.
     func materializeDeferredDeletes() {
         guard !deferredDeletes.isEmpty else { return }
         let entries = deferredDeletes.ordered
@@ -364,8 +373,9 @@ extension ManagedContext {
                 touched.insert(object)
             }
             deletedStorage.insert(object)
-            order.append(object)
             journal?.materialized.append(object)
+            guard entry.position != Int.max else { continue }
+            order.append(object)
         }
         order += deletionOrder[next...]
         deletionOrder = order

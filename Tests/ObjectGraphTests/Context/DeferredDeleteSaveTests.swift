@@ -11,6 +11,32 @@ final class ValidationProbe: ManagedObject {
     }
 }
 
+/// A customer whose orders go with it; an order's lines go with the order, and one line is its
+/// featured line (a second pair of relationships between orders and lines); a line's parts go
+/// with the line.
+final class FeatureCustomer: ManagedObject {
+    @Relationship(inverse: "customer", deleteRule: .cascade) var orders: Set<FeatureOrder>
+}
+
+final class FeatureOrder: ManagedObject {
+    override class var deletesWithoutInstances: Bool { true }
+    @Relationship(inverse: "orders") var customer: FeatureCustomer?
+    @Relationship(inverse: "order", deleteRule: .cascade) var lines: Set<FeatureLine>
+    @Relationship(inverse: "featuredIn") var featuredLine: FeatureLine?
+}
+
+final class FeatureLine: ManagedObject {
+    override class var deletesWithoutInstances: Bool { true }
+    @Relationship(inverse: "lines") var order: FeatureOrder?
+    @Relationship(inverse: "featuredLine") var featuredIn: FeatureOrder?
+    @Relationship(inverse: "line", deleteRule: .cascade) var parts: Set<FeaturePart>
+}
+
+final class FeaturePart: ManagedObject {
+    override class var deletesWithoutInstances: Bool { true }
+    @Relationship(inverse: "parts") var line: FeatureLine?
+}
+
 /// A save writes every deferred delete, whatever the validation methods do to the context's
 /// deleted objects.
 @Suite struct DeferredDeleteSaveTests {
@@ -50,5 +76,34 @@ final class ValidationProbe: ManagedObject {
         #expect(try check.count(for: DeferredItem.fetchRequest()) == 0)
         #expect(try check.count(for: DeferredCrate.fetchRequest()) == 0)
         #expect(!context.hasChanges)
+    }
+
+    /// A line's rule looks its order up (a deferred delete whose rules are still running) before
+    /// the line's parts are deleted: the deletes still complete in the order of an object cascade.
+    @Test func deletesThatBecomeObjectsMidRuleKeepTheOrderOfAnObjectCascade() throws {
+        func history(deferring: Bool) throws -> [String] {
+            let model = try ManagedObjectModel(
+                FeatureCustomer.self, FeatureOrder.self, FeatureLine.self, FeaturePart.self)
+            let store = SQLiteStore(url: TemporaryDirectory.make().appendingPathComponent("orders.sqlite"))
+            let container = try PersistentContainer(model: model, store: store)
+            let filler = container.newContext()
+            let customer = FeatureCustomer(context: filler)
+            let order = FeatureOrder(context: filler)
+            order.customer = customer
+            let line = FeatureLine(context: filler)
+            line.order = order
+            order.featuredLine = line
+            FeaturePart(context: filler).line = line
+            try filler.save()
+            let token = try store.currentHistoryToken()
+            let context = container.newContext()
+            if !deferring { context.undoManager = ContextUndoManager() }
+            for customer in try context.fetch(FeatureCustomer.fetchRequest()) { context.delete(customer) }
+            try context.save()
+            return try store.fetchHistory(after: token).flatMap(\.changes).map { "\($0.objectID) \($0.changeType)" }
+        }
+        let deferred = try history(deferring: true)
+        #expect(deferred == (try history(deferring: false)))
+        #expect(deferred.count == 4)
     }
 }
