@@ -98,6 +98,9 @@ class PredicateNode {
     /// The slot and test, for a test of one of the object's own attributes.
     var slotTest: (slot: Int, test: ValueMatcher)? { nil }
 
+    /// The slot and test, for the negation of a test of one of the object's own attributes.
+    var negatedSlotTest: (slot: Int, test: ValueMatcher)? { nil }
+
     static func constant(_ result: Bool) -> PredicateNode { ConstantNode(result) }
     static func not(_ node: PredicateNode) -> PredicateNode { NotNode(node) }
     /// Every node (at least one), as a balanced tree of pairs evaluated left to right: a final
@@ -148,6 +151,7 @@ private final class NotNode: PredicateNode {
     }
     override var isRowLocal: Bool { node.isRowLocal }
     override func matchesRow(_ values: UnsafeBufferPointer<StoreValue>) -> Bool { !node.matchesRow(values) }
+    override var negatedSlotTest: (slot: Int, test: ValueMatcher)? { node.slotTest }
 }
 
 private final class AndNode: PredicateNode {

@@ -4,17 +4,21 @@ extension EntityTable {
     /// has none and the scan tests at least ``StringPrefixColumn/rowsWorthBuilding`` rows.
     ///
     /// A column serves every later query of its attribute and folding, whatever its constant.
-    func signatureExclusions(
-        for signatureTests: [(slot: Int, test: StringSignatureCondition)], testingRows rows: Int
-    ) -> [PrefixExclusion] {
-        signatureTests.compactMap { slot, test in
-            // Without folded values to test, an empty requirement excludes nothing.
+    func signatureExclusions(for signatureTests: [RowProgram.SignatureTest], testingRows rows: Int) -> [PrefixExclusion]
+    {
+        signatureTests.compactMap { conjunct in
+            let test = conjunct.test
+            // Without folded values to test, an empty requirement settles nothing.
             if test.required == .empty, StringSignature.folding(test.options) == 0 { return nil }
             return signatureColumns.column(
-                slot: slot, folding: StringSignature.folding(test.options), of: self,
+                slot: conjunct.slot, folding: StringSignature.folding(test.options), of: self,
                 build: rows >= StringPrefixColumn.rowsWorthBuilding,
                 signer: StringSignature.signer(folding: test.options)
-            ).map { PrefixExclusion(column: $0, required: test.required, matchesFolded: test.matchesFolded) }
+            ).map {
+                PrefixExclusion(
+                    column: $0, required: test.required, negated: conjunct.negated, holdsBit: conjunct.holdsBit,
+                    matchesFolded: test.matchesFolded)
+            }
         }
     }
 }

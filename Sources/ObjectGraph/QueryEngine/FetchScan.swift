@@ -130,8 +130,8 @@ struct FetchScan {
         } else if let filter {
             scan.table.forEachWhile(
                 excluding: exclusions,
-                including: { key, values in
-                    (!overrides.isEmpty && overrides[key] != nil) || filter.matches(values)
+                including: { key, values, holding in
+                    (!overrides.isEmpty && overrides[key] != nil) || filter.matches(values, holding: holding)
                 }, visit)
         } else {
             scan.table.forEachWhile(visit)

@@ -17,9 +17,9 @@ extension PredicateRegex {
             required.scalars |= signature.scalars
             required.pairs |= signature.pairs
         }
-        let matchesFolded: (String) -> Bool
+        let matchesFolded: ((String) -> Bool)?
         if options.contains(.caseInsensitive) {
-            matchesFolded = { _ in true }
+            matchesFolded = nil
         } else {
             let expression = expression
             matchesFolded = { folded in

@@ -19,8 +19,18 @@ final class RowProgram {
     private let nodes: [PredicateNode]
     /// The conjuncts a ``StringPrefixColumn`` of their slot can rule rows out of.
     let columnTests: [(slot: Int, test: StringColumnTest)]
-    /// The conjuncts a ``StringSignatureColumn`` of their slot can rule rows out of.
-    let signatureTests: [(slot: Int, test: StringSignatureCondition)]
+    /// The conjuncts a ``StringSignatureColumn`` of their slot can rule rows out of or settle:
+    /// a test, or its negation (`NOT name CONTAINS 'x'`), and the conjunct's bit in the masks
+    /// of ``matches(_:holding:)`` (0 for a conjunct past the 64th).
+    let signatureTests: [SignatureTest]
+
+    /// A conjunct a signature column can test.
+    struct SignatureTest {
+        let slot: Int
+        let test: StringSignatureCondition
+        let negated: Bool
+        let holdsBit: UInt64
+    }
 
     /// The program of `predicate`'s conjuncts (which must be row-local), without the conjuncts
     /// that test one of `implied` (compared by identity).
@@ -30,9 +40,11 @@ final class RowProgram {
         var steps: [Step] = []
         var nodes: [PredicateNode] = []
         var columnTests: [(slot: Int, test: StringColumnTest)] = []
-        var signatureTests: [(slot: Int, test: StringSignatureCondition)] = []
+        var signatureTests: [SignatureTest] = []
         for conjunct in conjuncts {
             if let test = conjunct.slotTest, implied.contains(where: { $0 === test.test }) { continue }
+            let node = nodes.count
+            let holdsBit: UInt64 = node < 64 ? 1 << UInt64(node) : 0
             if let (slot, test) = conjunct.slotTest, let columnTest = test.columnTest {
                 columnTests.append((slot, columnTest))
             }
@@ -43,9 +55,12 @@ final class RowProgram {
             if let (slot, test) = conjunct.slotTest, let signatureTest = test.signatureTest,
                 test.columnTest == nil || !signatureTest.options.isEmpty
             {
-                signatureTests.append((slot, signatureTest))
+                signatureTests.append(
+                    SignatureTest(slot: slot, test: signatureTest, negated: false, holdsBit: holdsBit))
             }
-            let node = nodes.count
+            if let (slot, test) = conjunct.negatedSlotTest, let signatureTest = test.signatureTest {
+                signatureTests.append(SignatureTest(slot: slot, test: signatureTest, negated: true, holdsBit: holdsBit))
+            }
             nodes.append(conjunct)
             if let (slot, test) = conjunct.slotTest, let step = test.rowStep(slot: slot, node: node) {
                 steps.append(step)
@@ -66,7 +81,12 @@ final class RowProgram {
 
     /// Whether the row with `values` (read in place) satisfies every step.
     @inline(__always)
-    func matches(_ values: UnsafeBufferPointer<StoreValue>) -> Bool {
+    func matches(_ values: UnsafeBufferPointer<StoreValue>) -> Bool { matches(values, holding: 0) }
+
+    /// Whether the row with `values` (read in place) satisfies every step, skipping the
+    /// conjuncts whose bit is set in `holding` (settled as holding by a signature column).
+    @inline(__always)
+    func matches(_ values: UnsafeBufferPointer<StoreValue>, holding: UInt64) -> Bool {
         for step in steps {
             switch step {
             case .integerRange(let slot, let lower, let upper, let node):
@@ -82,6 +102,7 @@ final class RowProgram {
                 case nil: if !nodes[node].matchesRow(values) { return false }
                 }
             case .node(let node):
+                if holding != 0, node < 64, holding & (1 << UInt64(node)) != 0 { continue }
                 if !nodes[node].matchesRow(values) { return false }
             }
         }

@@ -5,8 +5,9 @@ struct StringSignatureCondition {
     let options: PredicateExpression.Options
     /// The conjunct's own test of a value already folded as `options` ask (the same test the
     /// conjunct makes after folding a value that is not ASCII), for the rows whose folded
-    /// value a column keeps.
-    let matchesFolded: (String) -> Bool
+    /// value a column keeps: exact, since a column settles those rows by it either way. `nil`
+    /// when the conjunct does not test the folded value (those rows take their full test).
+    let matchesFolded: ((String) -> Bool)?
 
     /// The test for a comparison with the folded constant `folded`, or `nil` when it would
     /// exclude nothing (an empty constant).
@@ -19,7 +20,7 @@ struct StringSignatureCondition {
         self.init(required: StringSignature.of(folded: folded), options: options, matchesFolded: matchesFolded)
     }
 
-    init(required: StringSignature, options: PredicateExpression.Options, matchesFolded: @escaping (String) -> Bool) {
+    init(required: StringSignature, options: PredicateExpression.Options, matchesFolded: ((String) -> Bool)?) {
         self.required = required
         self.options = options
         self.matchesFolded = matchesFolded

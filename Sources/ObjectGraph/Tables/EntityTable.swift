@@ -148,10 +148,12 @@ struct EntityTable: Sendable {
     /// updates) may miss it.
     ///
     /// The rows `exclusions` reject are skipped before they are read: they must be rows
-    /// `include` rejects too.
+    /// `include` rejects too. `include` also gets the row's mask of the conjuncts the exclusions
+    /// settled as holding (``PrefixExclusion/marksHoldingRows``; 0 without such exclusions).
     func forEachWhile(
         excluding exclusions: [PrefixExclusion] = [],
-        including include: (Int64, UnsafeBufferPointer<StoreValue>) -> Bool, _ body: (Int64, Row) -> Bool
+        including include: (Int64, UnsafeBufferPointer<StoreValue>, _ holding: UInt64) -> Bool,
+        _ body: (Int64, Row) -> Bool
     ) {
         guard exclusions.isEmpty else {
             return forEachSurvivorWhile(of: exclusions, including: include, body)
@@ -162,7 +164,7 @@ struct EntityTable: Sendable {
             let finished = chunk.withRows { rows in
                 for offset in 0..<rows.count {
                     let key = base + Int64(offset)
-                    guard rows.test(offset, { include(key, $0) }) else { continue }
+                    guard rows.test(offset, { include(key, $0, 0) }) else { continue }
                     if !body(key, rows[offset].unsafelyUnwrapped) { return true }
                 }
                 return false
@@ -174,25 +176,33 @@ struct EntityTable: Sendable {
     /// As above, with exclusions: each chunk's offsets that no exclusion rejects are listed
     /// first (a pass over the columns alone), then their rows read.
     private func forEachSurvivorWhile(
-        of exclusions: [PrefixExclusion], including include: (Int64, UnsafeBufferPointer<StoreValue>) -> Bool,
+        of exclusions: [PrefixExclusion],
+        including include: (Int64, UnsafeBufferPointer<StoreValue>, _ holding: UInt64) -> Bool,
         _ body: (Int64, Row) -> Bool
     ) {
+        let marks = exclusions.contains(where: \.marksHoldingRows)
         withUnsafeTemporaryAllocation(of: Int.self, capacity: Self.chunkSize) { offsets in
-            for chunkIndex in chunks.indices {
-                guard let chunk = chunks[chunkIndex] else { continue }
-                let base = Int64(chunkIndex << Self.chunkShift) + 1
-                let finished = chunk.withRows { rows in
-                    for offset in 0..<rows.count { offsets[offset] = offset }
-                    let count = PrefixExclusion.filter(offsets, count: rows.count, chunk: chunkIndex, by: exclusions)
-                    for position in 0..<count {
-                        let offset = offsets[position]
-                        let key = base + Int64(offset)
-                        guard rows.test(offset, { include(key, $0) }) else { continue }
-                        if !body(key, rows[offset].unsafelyUnwrapped) { return true }
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: marks ? Self.chunkSize : 0) { holding in
+                for chunkIndex in chunks.indices {
+                    guard let chunk = chunks[chunkIndex] else { continue }
+                    let base = Int64(chunkIndex << Self.chunkShift) + 1
+                    let finished = chunk.withRows { rows in
+                        for offset in 0..<rows.count { offsets[offset] = offset }
+                        if marks { holding.baseAddress?.initialize(repeating: 0, count: rows.count) }
+                        let count = PrefixExclusion.filter(
+                            offsets, count: rows.count, chunk: chunkIndex, by: exclusions,
+                            holding: marks ? holding : nil)
+                        for position in 0..<count {
+                            let offset = offsets[position]
+                            let key = base + Int64(offset)
+                            let mask = marks ? holding[offset] : 0
+                            guard rows.test(offset, { include(key, $0, mask) }) else { continue }
+                            if !body(key, rows[offset].unsafelyUnwrapped) { return true }
+                        }
+                        return false
                     }
-                    return false
+                    if finished { return }
                 }
-                if finished { return }
             }
         }
     }

@@ -65,30 +65,60 @@ struct StringColumnTest {
 
 /// A conjunct a scan tests on a prefix column (or a signature column) before it reads a row:
 /// the rows whose word the test excludes (or whose signature lacks the constant's) do not match.
+///
+/// A signature column that keeps a row's folded value also settles the conjunct for that row
+/// either way; so does a signature that lacks the constant's bits for a negated conjunct. A row
+/// the column settles as holding is marked with the conjunct's bit (``holdsBit``), so that the
+/// row's full test skips the conjunct instead of folding the value again.
 struct PrefixExclusion {
+    /// A signature conjunct: `matchesFolded` tests a value folded as the column folds.
+    fileprivate struct SignatureTest {
+        let column: StringSignatureColumn
+        let required: StringSignature
+        /// `nil`: the folded values settle nothing.
+        let matchesFolded: ((String) -> Bool)?
+        /// Whether the conjunct is the negation of that test (`NOT name CONTAINS[c] 'x'`).
+        let negated: Bool
+        let holdsBit: UInt64
+    }
+
     private enum Kind {
         case prefix(StringPrefixColumn, StringColumnTest)
-        case signature(StringSignatureColumn, required: StringSignature, matchesFolded: (String) -> Bool)
+        case signature(SignatureTest)
     }
 
     private let kind: Kind
 
     init(column: StringPrefixColumn, test: StringColumnTest) { kind = .prefix(column, test) }
 
-    /// Excludes the rows whose signature in `column` lacks a character or pair of `required`,
-    /// and those whose folded value the column keeps and `matchesFolded` rejects.
-    init(column: StringSignatureColumn, required: StringSignature, matchesFolded: @escaping (String) -> Bool) {
-        kind = .signature(column, required: required, matchesFolded: matchesFolded)
+    /// Settles the conjunct `matchesFolded` (or its negation, if `negated`) by `column`: a row
+    /// whose signature lacks a character or pair of `required` fails the test, and a row whose
+    /// folded value the column keeps fails or passes as `matchesFolded` says. Rows the conjunct
+    /// fails are excluded; rows it holds for get `holdsBit` in their mask (0: no mask).
+    init(
+        column: StringSignatureColumn, required: StringSignature, negated: Bool = false, holdsBit: UInt64 = 0,
+        matchesFolded: ((String) -> Bool)?
+    ) {
+        kind = .signature(
+            SignatureTest(
+                column: column, required: required, matchesFolded: matchesFolded, negated: negated, holdsBit: holdsBit))
+    }
+
+    /// Whether the exclusion marks rows whose conjunct it settled as holding.
+    var marksHoldingRows: Bool {
+        switch kind {
+        case .prefix: false
+        case .signature(let test): test.holdsBit != 0
+        }
     }
 
     /// Whether the row at `offset` of chunk `chunk` fails the conjunct by its word.
     @inline(__always)
     func excludes(chunk: Int, offset: Int) -> Bool {
         switch kind {
-        case .prefix(let column, let test): test.excludes(column.word(chunk: chunk, offset: offset))
-        case .signature(let column, let required, let matchesFolded):
-            column.signature(chunk: chunk, offset: offset).lacks(required)
-                || column.folded(chunk: chunk, offset: offset).map { !matchesFolded($0) } ?? false
+        case .prefix(let column, let test): return test.excludes(column.word(chunk: chunk, offset: offset))
+        case .signature(let test):
+            return test.settles(chunk: chunk, offset: offset, signatures: nil) == false
         }
     }
 
@@ -105,10 +135,12 @@ struct PrefixExclusion {
     }
 
     /// Removes from `offsets[0..<count]` (rows of chunk `chunk`) those that an exclusion rejects,
-    /// keeping the others in order; returns how many are left.
+    /// keeping the others in order; returns how many are left. `holding[offset]` (if given, zero
+    /// for the listed offsets) gains the bits of the conjuncts the columns settled as holding.
     @inline(__always)
     static func filter(
-        _ offsets: UnsafeMutableBufferPointer<Int>, count: Int, chunk: Int, by exclusions: [PrefixExclusion]
+        _ offsets: UnsafeMutableBufferPointer<Int>, count: Int, chunk: Int, by exclusions: [PrefixExclusion],
+        holding: UnsafeMutableBufferPointer<UInt64>? = nil
     ) -> Int {
         var count = count
         for exclusion in exclusions {
@@ -125,13 +157,16 @@ struct PrefixExclusion {
                     }
                     return kept
                 }
-            case .signature(let column, let required, let matchesFolded):
-                count = column.withSignatures(ofChunk: chunk) { signatures in
+            case .signature(let test):
+                count = test.column.withSignatures(ofChunk: chunk) { signatures in
                     var kept = 0
                     for position in 0..<count {
                         let offset = offsets[position]
-                        if offset < signatures.count, signatures[offset].lacks(required) { continue }
-                        if let folded = column.folded(chunk: chunk, offset: offset), !matchesFolded(folded) { continue }
+                        switch test.settles(chunk: chunk, offset: offset, signatures: signatures) {
+                        case false: continue
+                        case true: holding?[offset] |= test.holdsBit
+                        case nil: break
+                        }
                         offsets[kept] = offset
                         kept += 1
                     }
@@ -140,6 +175,20 @@ struct PrefixExclusion {
             }
         }
         return count
+    }
+}
+
+extension PrefixExclusion.SignatureTest {
+    /// Whether the conjunct holds for the row at `offset` of chunk `chunk`, when the column
+    /// settles it; `nil` when only the row's full test can. `signatures`: the chunk's, if read.
+    @inline(__always)
+    func settles(chunk: Int, offset: Int, signatures: UnsafeBufferPointer<StringSignature>?) -> Bool? {
+        let signature =
+            signatures.map { offset < $0.count ? $0[offset] : .notAString }
+            ?? column.signature(chunk: chunk, offset: offset)
+        if signature.lacks(required) { return negated }
+        guard let matchesFolded, let folded = column.folded(chunk: chunk, offset: offset) else { return nil }
+        return matchesFolded(folded) != negated
     }
 }
 

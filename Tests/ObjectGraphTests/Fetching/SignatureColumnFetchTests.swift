@@ -34,6 +34,17 @@ import Testing
         "name LIKE[cd] 'cafe*'", "name LIKE '?xyz'", "name LIKE '*\\\\**'", "name LIKE[d] '*e*l*'",
         "name LIKE 'w?'", "name CONTAINS 'xyz' AND name CONTAINS[c] 'K'", "NOT name CONTAINS 'xyz'",
         "name CONTAINS 'xyz' OR name ENDSWITH 'quote'", "name CONTAINS %@",
+        // Conjuncts a column settles (a kept folded value, or a negation whose signature is
+        // lacking) beside conjuncts it does not, and tests whose folded values settle nothing.
+        "NOT name CONTAINS[c] 'XÝZ'", "NOT name ==[cd] 'cafe au lait'", "NOT name BEGINSWITH[cd] 'CAFE'",
+        "NOT name LIKE[cd] '*xyz*'", "NOT name CONTAINS 'é'", "NOT name ENDSWITH[d] 'e'",
+        "name CONTAINS[c] 'XÝZ' AND name BEGINSWITH 'w'", "name BEGINSWITH 'w' AND NOT name CONTAINS[cd] 'xý'",
+        "name CONTAINS[cd] 'e' AND price < 500 AND NOT name ENDSWITH[c] 'LAIT'",
+        "name MATCHES[c] '.*XÝZ.*'", "NOT name MATCHES[c] '.*XÝZ.*'", "name MATCHES[cd] '.*CAFE.*'",
+        "NOT name MATCHES[d] '.*cafe.*'", "NOT NOT name CONTAINS[c] 'XÝZ'",
+        // Past the 64 conjuncts a row's mask holds: the last ones are tested in full.
+        (Array(repeating: "price >= 0", count: 64) + ["name CONTAINS[c] 'XÝZ'", "NOT name CONTAINS[cd] 'e'"])
+            .joined(separator: " AND "),
     ]
 
     /// A store of 3,000 items, a quarter of them with one of ``names``.

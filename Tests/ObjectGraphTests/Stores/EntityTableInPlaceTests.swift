@@ -103,7 +103,7 @@ import Testing
         table.forEach { key, row in copied.append((key, row.values)) }
         var scanned: [(Int64, [StoreValue])] = []
         table.forEachWhile(
-            including: { key, values in
+            including: { key, values, _ in
                 scanned.append((key, Array(values)))
                 return key != 513
             },
@@ -129,7 +129,7 @@ import Testing
         table.set(nil, forKey: 3)
         var seen: [Int64: [StoreValue]] = [:]
         snapshot.forEachWhile(
-            including: { key, values in
+            including: { key, values, _ in
                 seen[key] = Array(values)
                 return false
             }, { _, _ in true })
