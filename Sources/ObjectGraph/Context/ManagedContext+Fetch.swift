@@ -127,7 +127,7 @@ extension ManagedContext {
         try budget.check(entity: info.name)
         // Stable: ties keep key order, which `matches` is in.
         let order =
-            sort.columnOrder(of: matches)
+            sort.columnOrder(of: matches, table: scan.table)
             ?? {
                 let keys = matches.map { sort.sortValues(of: $0.values, key: $0.key, resolver: resolver) }
                 return Array(keys.indices).sorted { lhs, rhs in

@@ -81,8 +81,11 @@ struct ColumnSortKey {
 
     /// The strings at `slot` of `rows`, nil where nil; with `folds`, compared as
     /// ``PredicateFolding`` folds them for `[c]` (the order of `caseInsensitiveCompare:`-style
-    /// sort descriptors). `nil` if a value is neither a string nor nil.
-    static func strings(_ rows: [FetchCandidate], slot: Int, ascending: Bool, folds: Bool) -> ColumnSortKey? {
+    /// sort descriptors). `nil` if a value is neither a string nor nil. `folded(p)`: position
+    /// `p`'s string already folded that way, where known (a value that is not ASCII).
+    static func strings(
+        _ rows: [FetchCandidate], slot: Int, ascending: Bool, folds: Bool, folded: (Int) -> String? = { _ in nil }
+    ) -> ColumnSortKey? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(rows.count * 16)
         var starts: [Int] = []
@@ -106,7 +109,9 @@ struct ColumnSortKey {
             }
             var largest = text.utf8.withContiguousStorageIfAvailable { $0.max() ?? 0 }
             if largest == nil || (folds && largest! >= 0x80) {
-                if folds, largest ?? 0x80 >= 0x80 { text = PredicateFolding.fold(text, .caseInsensitive) }
+                if folds, largest ?? 0x80 >= 0x80 {
+                    text = folded(position) ?? PredicateFolding.fold(text, .caseInsensitive)
+                }
                 text.makeContiguousUTF8()
                 replace(position, with: text)
                 largest = text.utf8.withContiguousStorageIfAvailable { $0.max() ?? 0 }
@@ -174,10 +179,14 @@ struct ColumnSortKey {
 
     /// Whether the standard library's normalization check finds `text` in NFC. `false` only
     /// costs speed: such keys compare with `<`.
+    ///
+    /// The quick check (each scalar's `NFC_Quick_Check` property, no normalization) settles
+    /// nearly every string in NFC (Latin, Greek, Cyrillic, CJK, Hangul syllables); only a
+    /// string it cannot settle (a combining mark, a conjoining jamo) is normalized to compare.
     private static func isKnownNFC(_ text: String) -> Bool {
         if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
             var span = text.utf8Span
-            return span.checkForNFC(quickCheck: false)
+            return span.checkForNFC(quickCheck: true) || span.checkForNFC(quickCheck: false)
         }
         return false
     }

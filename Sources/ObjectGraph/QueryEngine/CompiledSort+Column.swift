@@ -11,18 +11,23 @@ extension CompiledSort {
     /// allocation per row, and the same order as ``SortOrdering`` (nil first, then NaN, then
     /// values; strings in Swift order, case-folded for `.caseInsensitive`; reversed for
     /// descending, ties kept in place).
-    func columnOrder(of rows: [FetchCandidate]) -> [Int]? {
+    ///
+    /// `table`: the committed table the rows without an object come from, whose signature
+    /// columns keep case-folded values: a case-insensitive key reads a row's folded string there
+    /// rather than folding it again (a column is built on first use over enough rows, kept
+    /// current by the table, and shared with every later sort and `[c]` predicate).
+    func columnOrder(of rows: [FetchCandidate], table: EntityTable? = nil) -> [Int]? {
         var columns: [ColumnSortKey] = []
         columns.reserveCapacity(keys.count)
         for key in keys {
-            guard let column = Self.column(key, of: rows) else { return nil }
+            guard let column = Self.column(key, of: rows, table: table) else { return nil }
             columns.append(column)
         }
         return ColumnSort.order(rows.count, keys: columns)
     }
 
     /// The typed column of one key over `rows`; `nil` if the column sort cannot read it.
-    private static func column(_ key: Key, of rows: [FetchCandidate]) -> ColumnSortKey? {
+    private static func column(_ key: Key, of rows: [FetchCandidate], table: EntityTable?) -> ColumnSortKey? {
         let slot: Int
         switch key.getter {
         case .evaluatedObject:
@@ -78,9 +83,26 @@ extension CompiledSort {
             case .caseInsensitive: folds = true
             default: return nil
             }
-            return .strings(rows, slot: slot, ascending: key.ascending, folds: folds)
+            let foldedColumn = folds ? table.flatMap { foldedStrings(of: $0, slot: slot, rows: rows.count) } : nil
+            return .strings(rows, slot: slot, ascending: key.ascending, folds: folds) { position in
+                // A row without an object is the table's committed row; others have changed.
+                guard let foldedColumn, rows[position].object == nil else { return nil }
+                let index = Int(rows[position].key - 1)
+                return foldedColumn.folded(
+                    chunk: index >> EntityTable.chunkShift, offset: index & (EntityTable.chunkSize - 1))
+            }
         default:
             return nil
         }
+    }
+
+    /// The signature column of `slot` folded as `[c]` folds, which keeps the case-folded value
+    /// of each string that is not ASCII; built now if the table has none and the sort reads at
+    /// least ``StringPrefixColumn/rowsWorthBuilding`` rows.
+    private static func foldedStrings(of table: EntityTable, slot: Int, rows: Int) -> StringSignatureColumn? {
+        table.signatureColumns.column(
+            slot: slot, folding: StringSignature.folding(.caseInsensitive), of: table,
+            build: rows >= StringPrefixColumn.rowsWorthBuilding,
+            signer: StringSignature.signer(folding: .caseInsensitive))
     }
 }
