@@ -95,6 +95,9 @@ class PredicateNode {
     /// Appends the node's conjuncts (the node itself, unless it is an `AND`), in evaluation order.
     func appendConjuncts(to conjuncts: inout [PredicateNode]) { conjuncts.append(self) }
 
+    /// Appends the node's disjuncts (the node itself, unless it is an `OR`), in evaluation order.
+    func appendDisjuncts(to disjuncts: inout [PredicateNode]) { disjuncts.append(self) }
+
     /// The slot and test, for a test of one of the object's own attributes.
     var slotTest: (slot: Int, test: ValueMatcher)? { nil }
 
@@ -187,6 +190,10 @@ private final class OrNode: PredicateNode {
     override var isRowLocal: Bool { first.isRowLocal && second.isRowLocal }
     override func matchesRow(_ values: UnsafeBufferPointer<StoreValue>) -> Bool {
         first.matchesRow(values) || second.matchesRow(values)
+    }
+    override func appendDisjuncts(to disjuncts: inout [PredicateNode]) {
+        first.appendDisjuncts(to: &disjuncts)
+        second.appendDisjuncts(to: &disjuncts)
     }
 }
 

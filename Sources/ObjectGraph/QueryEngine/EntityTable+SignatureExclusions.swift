@@ -7,18 +7,28 @@ extension EntityTable {
     func signatureExclusions(for signatureTests: [RowProgram.SignatureTest], testingRows rows: Int) -> [PrefixExclusion]
     {
         signatureTests.compactMap { conjunct in
-            let test = conjunct.test
-            // Without folded values to test, an empty requirement settles nothing.
-            if test.required == .empty, StringSignature.folding(test.options) == 0 { return nil }
-            return signatureColumns.column(
-                slot: conjunct.slot, folding: StringSignature.folding(test.options), of: self,
-                build: rows >= StringPrefixColumn.rowsWorthBuilding,
-                signer: StringSignature.signer(folding: test.options)
-            ).map {
-                PrefixExclusion(
-                    column: $0, required: test.required, negated: conjunct.negated, holdsBit: conjunct.holdsBit,
-                    matchesFolded: test.matchesFolded)
+            if conjunct.alternatives.count == 1, let test = conjunct.alternatives.first?.test,
+                test.required == .empty, StringSignature.folding(test.options) == 0
+            {
+                // Without folded values to test, an empty requirement settles nothing.
+                return nil
             }
+            var alternatives: [PrefixExclusion.SignatureTest] = []
+            for alternative in conjunct.alternatives {
+                let test = alternative.test
+                // A disjunction is settled only where every alternative's column exists.
+                guard
+                    let column = signatureColumns.column(
+                        slot: alternative.slot, folding: StringSignature.folding(test.options), of: self,
+                        build: rows >= StringPrefixColumn.rowsWorthBuilding,
+                        signer: StringSignature.signer(folding: test.options))
+                else { return nil }
+                alternatives.append(
+                    PrefixExclusion.SignatureTest(
+                        column: column, required: test.required, negated: alternative.negated,
+                        matchesFolded: test.matchesFolded))
+            }
+            return PrefixExclusion(anyOf: alternatives, holdsBit: conjunct.holdsBit)
         }
     }
 }

@@ -6,6 +6,9 @@ struct PreparedString {
     let folded: String
     /// Its UTF-8 bytes when it is ASCII (folding then lower-cases ASCII letters), else `nil`.
     let ascii: [UInt8]?
+    /// Its UTF-8 bytes when it is not ASCII and they match wherever ASCII bounds them (see
+    /// ``boundedConstantBytes(of:)``), else `nil`.
+    let boundedBytes: [UInt8]?
     let options: PredicateExpression.Options
     /// Whether the folded constant holds a NUL character (see ``matches(folded:_:)``).
     private let containsNUL: Bool
@@ -15,6 +18,7 @@ struct PreparedString {
         self.folded = folded
         self.containsNUL = folded.utf8.contains(0)
         self.ascii = PredicateFolding.isASCII(folded) ? Array(folded.utf8) : nil
+        self.boundedBytes = ascii == nil ? Self.boundedConstantBytes(of: folded) : nil
         self.options = options
     }
 
@@ -41,6 +45,7 @@ struct PreparedString {
     /// `operation` says: the test ``matches(_:_:)`` makes on a value without an ASCII shortcut.
     func matches(folded subject: String, _ operation: Operation) -> Bool {
         if let ascii, let decided = Self.asciiConstantMatch(subject, ascii, operation) { return decided }
+        if let boundedBytes, let decided = Self.boundedBytesMatch(subject, boundedBytes, operation) { return decided }
         switch operation {
         case .equal: return subject == folded
         case .prefix: return subject.hasPrefix(folded)

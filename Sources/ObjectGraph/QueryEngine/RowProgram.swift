@@ -19,17 +19,41 @@ final class RowProgram {
     private let nodes: [PredicateNode]
     /// The conjuncts a ``StringPrefixColumn`` of their slot can rule rows out of.
     let columnTests: [(slot: Int, test: StringColumnTest)]
-    /// The conjuncts a ``StringSignatureColumn`` of their slot can rule rows out of or settle:
-    /// a test, or its negation (`NOT name CONTAINS 'x'`), and the conjunct's bit in the masks
-    /// of ``matches(_:holding:)`` (0 for a conjunct past the 64th).
+    /// The conjuncts ``StringSignatureColumn``s can rule rows out of or settle: a string test,
+    /// its negation (`NOT name CONTAINS 'x'`), or a disjunction of those.
     let signatureTests: [SignatureTest]
 
-    /// A conjunct a signature column can test.
+    /// A conjunct signature columns can test: the disjunction of its alternatives (one for a
+    /// conjunct that is not a disjunction), and its bit in the masks of
+    /// ``matches(_:holding:)`` (0 for a conjunct past the 64th).
     struct SignatureTest {
-        let slot: Int
-        let test: StringSignatureCondition
-        let negated: Bool
+        struct Alternative {
+            let slot: Int
+            let test: StringSignatureCondition
+            let negated: Bool
+        }
+
+        let alternatives: [Alternative]
         let holdsBit: UInt64
+
+        /// The alternatives of `conjunct`'s disjuncts, if each is a string test a signature
+        /// column can test, or the negation of one.
+        static func alternatives(of conjunct: PredicateNode) -> [Alternative]? {
+            var disjuncts: [PredicateNode] = []
+            conjunct.appendDisjuncts(to: &disjuncts)
+            guard disjuncts.count > 1 else { return nil }
+            var alternatives: [Alternative] = []
+            for disjunct in disjuncts {
+                if let (slot, test) = disjunct.slotTest, let signatureTest = test.signatureTest {
+                    alternatives.append(Alternative(slot: slot, test: signatureTest, negated: false))
+                } else if let (slot, test) = disjunct.negatedSlotTest, let signatureTest = test.signatureTest {
+                    alternatives.append(Alternative(slot: slot, test: signatureTest, negated: true))
+                } else {
+                    return nil
+                }
+            }
+            return alternatives
+        }
     }
 
     /// The program of `predicate`'s conjuncts (which must be row-local), without the conjuncts
@@ -56,10 +80,14 @@ final class RowProgram {
                 test.columnTest == nil || !signatureTest.options.isEmpty
             {
                 signatureTests.append(
-                    SignatureTest(slot: slot, test: signatureTest, negated: false, holdsBit: holdsBit))
-            }
-            if let (slot, test) = conjunct.negatedSlotTest, let signatureTest = test.signatureTest {
-                signatureTests.append(SignatureTest(slot: slot, test: signatureTest, negated: true, holdsBit: holdsBit))
+                    SignatureTest(
+                        alternatives: [.init(slot: slot, test: signatureTest, negated: false)], holdsBit: holdsBit))
+            } else if let (slot, test) = conjunct.negatedSlotTest, let signatureTest = test.signatureTest {
+                signatureTests.append(
+                    SignatureTest(
+                        alternatives: [.init(slot: slot, test: signatureTest, negated: true)], holdsBit: holdsBit))
+            } else if let alternatives = SignatureTest.alternatives(of: conjunct) {
+                signatureTests.append(SignatureTest(alternatives: alternatives, holdsBit: holdsBit))
             }
             nodes.append(conjunct)
             if let (slot, test) = conjunct.slotTest, let step = test.rowStep(slot: slot, node: node) {

@@ -68,47 +68,73 @@ struct StringColumnTest {
 ///
 /// A signature column that keeps a row's folded value also settles the conjunct for that row
 /// either way; so does a signature that lacks the constant's bits for a negated conjunct. A row
-/// the column settles as holding is marked with the conjunct's bit (``holdsBit``), so that the
-/// row's full test skips the conjunct instead of folding the value again.
+/// the column settles as holding is marked with the conjunct's bit (`holdsBit`), so that the
+/// row's full test skips the conjunct instead of folding the value again. A conjunct that is a
+/// disjunction of such tests (`name CONTAINS[c] 'x' OR name BEGINSWITH 'q'`) fails where every
+/// alternative fails and holds where one holds.
 struct PrefixExclusion {
-    /// A signature conjunct: `matchesFolded` tests a value folded as the column folds.
-    fileprivate struct SignatureTest {
+    /// A string test as a signature column settles it: `matchesFolded` tests a value folded as
+    /// the column folds.
+    struct SignatureTest {
         let column: StringSignatureColumn
         let required: StringSignature
         /// `nil`: the folded values settle nothing.
         let matchesFolded: ((String) -> Bool)?
         /// Whether the conjunct is the negation of that test (`NOT name CONTAINS[c] 'x'`).
         let negated: Bool
-        let holdsBit: UInt64
+
+        /// Settles `matchesFolded` (or its negation, if `negated`) by `column`: a row whose
+        /// signature lacks a character or pair of `required` fails the test, and a row whose
+        /// folded value the column keeps fails or passes as `matchesFolded` says.
+        init(
+            column: StringSignatureColumn, required: StringSignature, negated: Bool = false,
+            matchesFolded: ((String) -> Bool)?
+        ) {
+            self.column = column
+            self.required = required
+            self.matchesFolded = matchesFolded
+            self.negated = negated
+        }
     }
 
     private enum Kind {
         case prefix(StringPrefixColumn, StringColumnTest)
-        case signature(SignatureTest)
+        case signature(SignatureTest, holdsBit: UInt64)
+        case anyOf([SignatureTest], holdsBit: UInt64)
     }
 
     private let kind: Kind
 
     init(column: StringPrefixColumn, test: StringColumnTest) { kind = .prefix(column, test) }
 
-    /// Settles the conjunct `matchesFolded` (or its negation, if `negated`) by `column`: a row
-    /// whose signature lacks a character or pair of `required` fails the test, and a row whose
-    /// folded value the column keeps fails or passes as `matchesFolded` says. Rows the conjunct
-    /// fails are excluded; rows it holds for get `holdsBit` in their mask (0: no mask).
+    /// Excludes the rows `test` settles as failing; rows it settles as holding get `holdsBit` in
+    /// their mask (0: no mask).
+    init(_ test: SignatureTest, holdsBit: UInt64 = 0) { kind = .signature(test, holdsBit: holdsBit) }
+
+    /// Excludes the rows every alternative settles as failing; rows one settles as holding get
+    /// `holdsBit` in their mask (0: no mask).
+    init(anyOf alternatives: [SignatureTest], holdsBit: UInt64 = 0) {
+        kind =
+            alternatives.count == 1
+            ? .signature(alternatives[0], holdsBit: holdsBit) : .anyOf(alternatives, holdsBit: holdsBit)
+    }
+
+    /// Settles the test of `column` as ``SignatureTest/init(column:required:negated:matchesFolded:)``
+    /// says; rows it holds for get `holdsBit` in their mask (0: no mask).
     init(
         column: StringSignatureColumn, required: StringSignature, negated: Bool = false, holdsBit: UInt64 = 0,
         matchesFolded: ((String) -> Bool)?
     ) {
-        kind = .signature(
-            SignatureTest(
-                column: column, required: required, matchesFolded: matchesFolded, negated: negated, holdsBit: holdsBit))
+        self.init(
+            SignatureTest(column: column, required: required, negated: negated, matchesFolded: matchesFolded),
+            holdsBit: holdsBit)
     }
 
     /// Whether the exclusion marks rows whose conjunct it settled as holding.
     var marksHoldingRows: Bool {
         switch kind {
         case .prefix: false
-        case .signature(let test): test.holdsBit != 0
+        case .signature(_, let holdsBit), .anyOf(_, let holdsBit): holdsBit != 0
         }
     }
 
@@ -117,9 +143,26 @@ struct PrefixExclusion {
     func excludes(chunk: Int, offset: Int) -> Bool {
         switch kind {
         case .prefix(let column, let test): return test.excludes(column.word(chunk: chunk, offset: offset))
-        case .signature(let test):
+        case .signature(let test, _):
             return test.settles(chunk: chunk, offset: offset, signatures: nil) == false
+        case .anyOf(let alternatives, _):
+            return Self.settles(alternatives, chunk: chunk, offset: offset) == false
         }
+    }
+
+    /// Whether one of `alternatives` holds for the row at `offset` of chunk `chunk`, when their
+    /// columns settle it: `true` when one holds, `false` when every one fails.
+    @inline(__always)
+    private static func settles(_ alternatives: [SignatureTest], chunk: Int, offset: Int) -> Bool? {
+        var unsettled = false
+        for alternative in alternatives {
+            switch alternative.settles(chunk: chunk, offset: offset, signatures: nil) {
+            case true: return true
+            case false: continue
+            case nil: unsettled = true
+            }
+        }
+        return unsettled ? nil : false
     }
 
     /// The keys of `keys`, in their order, whose rows no exclusion rejects.
@@ -157,14 +200,27 @@ struct PrefixExclusion {
                     }
                     return kept
                 }
-            case .signature(let test):
+            case .anyOf(let alternatives, let holdsBit):
+                var kept = 0
+                for position in 0..<count {
+                    let offset = offsets[position]
+                    switch settles(alternatives, chunk: chunk, offset: offset) {
+                    case false: continue
+                    case true: holding?[offset] |= holdsBit
+                    case nil: break
+                    }
+                    offsets[kept] = offset
+                    kept += 1
+                }
+                count = kept
+            case .signature(let test, let holdsBit):
                 count = test.column.withSignatures(ofChunk: chunk) { signatures in
                     var kept = 0
                     for position in 0..<count {
                         let offset = offsets[position]
                         switch test.settles(chunk: chunk, offset: offset, signatures: signatures) {
                         case false: continue
-                        case true: holding?[offset] |= test.holdsBit
+                        case true: holding?[offset] |= holdsBit
                         case nil: break
                         }
                         offsets[kept] = offset

@@ -42,6 +42,13 @@ import Testing
         "name CONTAINS[cd] 'e' AND price < 500 AND NOT name ENDSWITH[c] 'LAIT'",
         "name MATCHES[c] '.*XÝZ.*'", "NOT name MATCHES[c] '.*XÝZ.*'", "name MATCHES[cd] '.*CAFE.*'",
         "NOT name MATCHES[d] '.*cafe.*'", "NOT NOT name CONTAINS[c] 'XÝZ'",
+        // Disjunctions: settled where every alternative fails or one holds.
+        "name CONTAINS[c] 'XÝZ' OR name BEGINSWITH 'w1'", "name CONTAINS[cd] 'xy' OR NOT name ENDSWITH[c] 'LAIT'",
+        "name MATCHES[c] '.*XÝZ.*' OR name CONTAINS 'é'",
+        "(name CONTAINS[c] 'XÝZ' OR name BEGINSWITH 'w1') AND price < 500",
+        "name CONTAINS[c] 'XÝZ' OR price < 10",
+        "name ==[cd] 'cafe au lait' OR name ==[c] 'straße' OR name ENDSWITH 'mega'",
+        "NOT (name CONTAINS[c] 'K' OR name CONTAINS[d] 'e')", "name LIKE[c] '*XÝZ' OR name LIKE[cd] 'cafe*'",
         // Past the 64 conjuncts a row's mask holds: the last ones are tested in full.
         (Array(repeating: "price >= 0", count: 64) + ["name CONTAINS[c] 'XÝZ'", "NOT name CONTAINS[cd] 'e'"])
             .joined(separator: " AND "),
