@@ -7,6 +7,8 @@ struct PredicateRegex {
     /// Text every matching string contains (``requiredLiterals(in:caseInsensitive:)``), folded as
     /// the pattern is.
     let requiredLiterals: [String]
+    /// The pattern as an automaton, when it is of the simplest kind.
+    let simpleProgram: SimpleRegexProgram?
 
     /// Compiles `pattern`; `[c]` makes it case-insensitive, `[d]` folds diacritics in both the
     /// pattern and the subject.
@@ -25,6 +27,7 @@ struct PredicateRegex {
         self.options = options
         self.requiredLiterals = Self.requiredLiterals(
             in: source, caseInsensitive: options.contains(.caseInsensitive))
+        self.simpleProgram = SimpleRegexProgram(source, caseInsensitive: options.contains(.caseInsensitive))
     }
 
     static func isValid(_ pattern: String) -> Bool {
@@ -34,6 +37,7 @@ struct PredicateRegex {
     func matches(_ value: String) -> Bool {
         let subject =
             options.contains(.diacriticInsensitive) ? PredicateFolding.fold(value, [.diacriticInsensitive]) : value
+        if let simpleProgram, let decided = simpleProgram.matches(subject) { return decided }
         let range = NSRange(location: 0, length: subject.utf16.count)
         return expression.firstMatch(in: subject, options: [], range: range) != nil
     }

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+@testable import ObjectGraph
+
+/// `MATCHES` patterns of the simplest kind run as an automaton (``SimpleRegexProgram``): it
+/// must decide exactly what `NSRegularExpression` decides for the anchored pattern, with and
+/// without `[c]`, on ASCII values and on values that are not, and leave the rest to it.
+@Suite struct SimpleRegexProgramTests {
+    static func reference(_ pattern: String, _ subject: String, caseInsensitive: Bool) throws -> Bool {
+        let expression = try NSRegularExpression(
+            pattern: "\\A(?:\(pattern))\\z", options: caseInsensitive ? [.caseInsensitive] : [])
+        return expression.firstMatch(in: subject, range: NSRange(location: 0, length: subject.utf16.count)) != nil
+    }
+
+    static let atoms = [
+        "a", "b", "Z", "0", "7", " ", "_", "-", ",", ".", "\\.", "\\d", "\\*", "\\\\", "\\[", "[a-z]", "[A-Z0-9]",
+        "[^ ]", "[^a-c]", "[ab_]", "[.*+?]", "[0-9]", "'", "@",
+    ]
+    static let quantifiers = ["", "", "*", "+", "?"]
+
+    @Test(arguments: [false, true])
+    func randomPatternsDecideAsICUDoes(caseInsensitive: Bool) throws {
+        var generator = SeededGenerator(seed: caseInsensitive ? 3 : 2)
+        let alphabet = Array("abcABZz0179 _-,.*+?'@\t\n\r\u{0B}\u{0C}\u{7F}[]\\")
+        for _ in 0..<300 {
+            var pattern = ""
+            for _ in 0..<Int.random(in: 0...5, using: &generator) {
+                pattern +=
+                    Self.atoms.randomElement(using: &generator)! + Self.quantifiers.randomElement(using: &generator)!
+            }
+            let program = try #require(SimpleRegexProgram(pattern, caseInsensitive: caseInsensitive), "\(pattern)")
+            for _ in 0..<40 {
+                let length = Int.random(in: 0...8, using: &generator)
+                let subject = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+                let expected = try Self.reference(pattern, subject, caseInsensitive: caseInsensitive)
+                #expect(
+                    program.matches(subject) == expected,
+                    "\(pattern.debugDescription) on \(subject.debugDescription), [c]: \(caseInsensitive)")
+            }
+        }
+    }
+
+    @Test func valuesThatAreNotASCIIDecideAsICUDoesWithoutCaseInsensitivity() throws {
+        var generator = SeededGenerator(seed: 5)
+        let alphabet: [Character] = [
+            "a", "Z", "0", " ", "\n", "\r\n", "é", "e\u{301}", "\u{663}", "\u{FF19}", "\u{85}", "\u{2028}", "\u{2029}",
+            "日", "😀", "\u{212A}", "ſ", "ß", "ı",
+        ]
+        for _ in 0..<300 {
+            var pattern = ""
+            for _ in 0..<Int.random(in: 0...4, using: &generator) {
+                pattern +=
+                    Self.atoms.randomElement(using: &generator)! + Self.quantifiers.randomElement(using: &generator)!
+            }
+            let program = try #require(SimpleRegexProgram(pattern, caseInsensitive: false), "\(pattern)")
+            let caseInsensitiveProgram = try #require(SimpleRegexProgram(pattern, caseInsensitive: true))
+            for _ in 0..<30 {
+                let length = Int.random(in: 0...6, using: &generator)
+                let subject = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+                let expected = try Self.reference(pattern, subject, caseInsensitive: false)
+                #expect(
+                    program.matches(subject) == expected, "\(pattern.debugDescription) on \(subject.debugDescription)")
+                // Under `[c]` only the ASCII part before a non-ASCII scalar can decide (a miss).
+                if let decided = caseInsensitiveProgram.matches(subject) {
+                    #expect(decided == (try Self.reference(pattern, subject, caseInsensitive: true)))
+                    #expect(!decided || subject.utf8.allSatisfy { $0 < 0x80 })
+                }
+            }
+        }
+    }
+
+    @Test func dotAndSetsAgreeWithICUOnEveryASCIICharacter() throws {
+        for pattern in [".", "[^a]", "\\d", "[a-z]", "[ -/]", "a"] {
+            for caseInsensitive in [false, true] {
+                let program = try #require(SimpleRegexProgram(pattern, caseInsensitive: caseInsensitive))
+                for code in 0..<128 {
+                    let subject = String(UnicodeScalar(UInt8(code)))
+                    let expected = try Self.reference(pattern, subject, caseInsensitive: caseInsensitive)
+                    #expect(program.matches(subject) == expected, "\(pattern) on \(code), [c]: \(caseInsensitive)")
+                }
+            }
+        }
+        // CR LF is one line terminator to ICU, and `.` matches neither half.
+        #expect(try Self.reference("..", "\r\n", caseInsensitive: false) == false)
+        #expect(SimpleRegexProgram("..", caseInsensitive: false)?.matches("\r\n") == false)
+    }
+
+    @Test func otherPatternsAndValuesHaveNoProgram() {
+        for pattern in [
+            "(ab)+", "a|b", "^a", "a$", "a{2}", "a*?", "a++", "\\w", "\\s", "\\b", "[[:alpha:]]", "[a-]", "[]", "é",
+            "[\\d]", "a**", "*a", "(?i)a", "\\Qa\\E", "[a&&b]",
+        ] {
+            #expect(SimpleRegexProgram(pattern, caseInsensitive: false) == nil, "\(pattern)")
+        }
+        let program = SimpleRegexProgram(".+ [a-z]+ [0-9]+", caseInsensitive: false)
+        #expect(program?.matches("w12 item 7") == true)
+        #expect(program?.matches("w12 ítem 7") == false)
+        #expect(SimpleRegexProgram(".+ [a-z]+ [0-9]+", caseInsensitive: true)?.matches("w12 ítem 7") == nil)
+    }
+
+    @Test func fetchesWithSimplePatternsAgreeWithICU() throws {
+        let container = try PersistentContainer(
+            model: PrefixColumnStore.model(priceIndexed: false), storeDescription: .inMemory)
+        let context = container.newContext()
+        let names = ["w12 item 7", "W12 ITEM 7", "w12 ítem 7", "item", "", "a\nb 1", "x y 99", "12 ab 3"]
+        for name in names {
+            try ManagedObject(entity: context.model.entity(named: "Item")!, insertInto: context)
+                .setValue(name, forKey: "name")
+        }
+        try context.save()
+        for (format, caseInsensitive) in [
+            ("name MATCHES '.+ [a-z]+ [0-9]+'", false), ("name MATCHES[c] '.+ [a-z]+ [0-9]+'", true),
+            ("name MATCHES[cd] '.+ [a-z]+ [0-9]+'", true), ("name MATCHES '.*'", false),
+        ] {
+            let request = FetchRequest<ManagedObject>(entityName: "Item", predicate: try FetchPredicate(format: format))
+            let fetched = try context.fetch(request).compactMap { try $0.value(forKey: "name") as? String }
+            let pattern = ".+ [a-z]+ [0-9]+"
+            let expected = try names.filter { name in
+                if format.hasSuffix("'.*'") { return try Self.reference(".*", name, caseInsensitive: false) }
+                let subject = format.contains("[cd]") ? PredicateFolding.fold(name, [.diacriticInsensitive]) : name
+                return try Self.reference(pattern, subject, caseInsensitive: caseInsensitive)
+            }
+            #expect(fetched.sorted() == expected.sorted(), "\(format)")
+        }
+    }
+}
