@@ -6,10 +6,11 @@
 ///
 /// It decides exactly what `NSRegularExpression` decides for the anchored pattern
 /// (`\A(?:…)\z`), which matches by Unicode scalar: `.` is every scalar but the line
-/// terminators `\n`, `\v`, `\f`, `\r`, U+0085, U+2028 and U+2029; `\d` is every decimal digit
-/// (`Nd`); a negated set holds every scalar that is not ASCII. Case-insensitive matching pairs
-/// each ASCII letter with its other case, which decides ASCII values only (ICU also pairs `k`
-/// with the Kelvin sign and `s` with `ſ`), so a `[c]` pattern leaves other values to ICU. Any
+/// terminators `\n`, `\v`, `\f`, `\r`, U+0085, U+2028 and U+2029; a negated set holds every
+/// scalar that is not ASCII. `\d` is `0-9` on ASCII; a pattern with `\d` leaves other values to
+/// ICU, whose Unicode version decides which other digits are `Nd`. Case-insensitive matching
+/// pairs each ASCII letter with its other case, which decides ASCII values only (ICU also pairs
+/// `k` with the Kelvin sign and `s` with `ſ`), so a `[c]` pattern leaves other values to ICU. Any
 /// other pattern (groups, alternation, anchors, counted repetition, lazy or possessive
 /// quantifiers, classes such as `\w` or `\s`, a non-ASCII character) has no program.
 struct SimpleRegexProgram: Sendable {
@@ -50,7 +51,9 @@ struct SimpleRegexProgram: Sendable {
     private let atoms: [ByteSet]
     private let beyondASCII: [BeyondASCII]
     private let repetitions: [Repetition]
-    private let caseInsensitive: Bool
+    /// Whether values that are not ASCII are decided here: not under `[c]`, and not with `\d`
+    /// (whose digits outside ASCII are whatever Unicode version ICU carries).
+    private let decidesBeyondASCII: Bool
     /// For each state (before atom `i`; `atoms.count`: the end), the states reached from it by
     /// skipping optional atoms, itself included.
     private let closures: [UInt64]
@@ -126,7 +129,7 @@ struct SimpleRegexProgram: Sendable {
         self.atoms = atoms
         self.beyondASCII = beyondASCII
         self.repetitions = repetitions
-        self.caseInsensitive = caseInsensitive
+        self.decidesBeyondASCII = !caseInsensitive && !beyondASCII.contains(.decimalDigits)
         var closures = [UInt64](repeating: 0, count: atoms.count + 1)
         for state in stride(from: atoms.count, through: 0, by: -1) {
             closures[state] = 1 << UInt64(state)
@@ -148,7 +151,7 @@ struct SimpleRegexProgram: Sendable {
             return accepts(states)
         }
         if let decided = ascii ?? nil { return decided }
-        guard !caseInsensitive else { return nil }
+        guard decidesBeyondASCII else { return nil }
         var states = closures[0]
         for scalar in value.unicodeScalars {
             let code = scalar.value
@@ -160,7 +163,7 @@ struct SimpleRegexProgram: Sendable {
                     case .none: false
                     case .all: true
                     case .allButLineTerminators: code != 0x85 && code != 0x2028 && code != 0x2029
-                    case .decimalDigits: scalar.properties.generalCategory == .decimalNumber
+                    case .decimalDigits: false  // Not reached: such programs leave these values to ICU.
                     }
                 }
             }
@@ -233,14 +236,15 @@ struct SimpleRegexProgram: Sendable {
     }
 
     /// A character that stands for itself inside a set: letters, digits, space and a few
-    /// punctuation characters without a meaning there.
+    /// punctuation characters without a meaning there (not `:` or `=`: ICU reads `[:Lu:]` and
+    /// `[=a=]` as property and equivalence classes).
     private static func isSetMember(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: " "), UInt8(ascii: "_"), UInt8(ascii: ","),
-            UInt8(ascii: "."), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "'"), UInt8(ascii: "!"),
+            UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: "'"), UInt8(ascii: "!"),
             UInt8(ascii: "@"), UInt8(ascii: "%"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"),
-            UInt8(ascii: "/"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "="):
+            UInt8(ascii: "/"), UInt8(ascii: "<"), UInt8(ascii: ">"):
             true
         default: false
         }
