@@ -107,27 +107,12 @@ struct PrefixExclusion {
 
     init(column: StringPrefixColumn, test: StringColumnTest) { kind = .prefix(column, test) }
 
-    /// Excludes the rows `test` settles as failing; rows it settles as holding get `holdsBit` in
-    /// their mask (0: no mask).
-    init(_ test: SignatureTest, holdsBit: UInt64 = 0) { kind = .signature(test, holdsBit: holdsBit) }
-
     /// Excludes the rows every alternative settles as failing; rows one settles as holding get
     /// `holdsBit` in their mask (0: no mask).
     init(anyOf alternatives: [SignatureTest], holdsBit: UInt64 = 0) {
         kind =
             alternatives.count == 1
             ? .signature(alternatives[0], holdsBit: holdsBit) : .anyOf(alternatives, holdsBit: holdsBit)
-    }
-
-    /// Settles the test of `column` as ``SignatureTest/init(column:required:negated:matchesFolded:)``
-    /// says; rows it holds for get `holdsBit` in their mask (0: no mask).
-    init(
-        column: StringSignatureColumn, required: StringSignature, negated: Bool = false, holdsBit: UInt64 = 0,
-        matchesFolded: ((String) -> Bool)?
-    ) {
-        self.init(
-            SignatureTest(column: column, required: required, negated: negated, matchesFolded: matchesFolded),
-            holdsBit: holdsBit)
     }
 
     /// Whether the exclusion marks rows whose conjunct it settled as holding.
