@@ -44,8 +44,9 @@ struct SimpleRegexProgram: Sendable {
 
     private enum Repetition { case once, optional, any }
 
-    /// Which scalars that are not ASCII an atom accepts.
-    private enum BeyondASCII { case none, all, allButLineTerminators, decimalDigits }
+    /// Which scalars that are not ASCII an atom accepts (`\d` accepts none here: a program with
+    /// it leaves such values to ICU).
+    private enum BeyondASCII { case none, all, allButLineTerminators }
 
     /// The atoms in order (`x+` is `x` then `x*`); at most 63, so that a set of states is a word.
     private let atoms: [ByteSet]
@@ -66,6 +67,7 @@ struct SimpleRegexProgram: Sendable {
         var atoms: [ByteSet] = []
         var beyondASCII: [BeyondASCII] = []
         var repetitions: [Repetition] = []
+        var hasDecimalDigits = false
         while let first = bytes.popFirst() {
             var atom = ByteSet()
             var beyond = BeyondASCII.none
@@ -78,7 +80,7 @@ struct SimpleRegexProgram: Sendable {
                 guard let escaped = bytes.popFirst() else { return nil }
                 if escaped == UInt8(ascii: "d") {
                     atom.insert(UInt8(ascii: "0")...UInt8(ascii: "9"))
-                    beyond = .decimalDigits
+                    hasDecimalDigits = true
                 } else if Self.isPunctuation(escaped) {
                     atom.insert(escaped)
                 } else {
@@ -129,7 +131,7 @@ struct SimpleRegexProgram: Sendable {
         self.atoms = atoms
         self.beyondASCII = beyondASCII
         self.repetitions = repetitions
-        self.decidesBeyondASCII = !caseInsensitive && !beyondASCII.contains(.decimalDigits)
+        self.decidesBeyondASCII = !caseInsensitive && !hasDecimalDigits
         var closures = [UInt64](repeating: 0, count: atoms.count + 1)
         for state in stride(from: atoms.count, through: 0, by: -1) {
             closures[state] = 1 << UInt64(state)
@@ -163,7 +165,6 @@ struct SimpleRegexProgram: Sendable {
                     case .none: false
                     case .all: true
                     case .allButLineTerminators: code != 0x85 && code != 0x2028 && code != 0x2029
-                    case .decimalDigits: false  // Not reached: such programs leave these values to ICU.
                     }
                 }
             }
@@ -189,16 +190,26 @@ struct SimpleRegexProgram: Sendable {
     @inline(__always)
     private func accepts(_ states: UInt64) -> Bool { states & (1 << UInt64(atoms.count)) != 0 }
 
+    /// A character that stands for itself inside and outside a set: letters, digits, space and
+    /// punctuation without a meaning in either.
+    private static func isLiteralAnywhere(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: " "), UInt8(ascii: "_"), UInt8(ascii: ","),
+            UInt8(ascii: ";"), UInt8(ascii: "'"), UInt8(ascii: "!"), UInt8(ascii: "@"), UInt8(ascii: "%"),
+            UInt8(ascii: "/"), UInt8(ascii: "<"), UInt8(ascii: ">"):
+            true
+        default: false
+        }
+    }
+
     /// A character that stands for itself outside a set.
     private static func isPlain(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: " "), UInt8(ascii: "_"), UInt8(ascii: "-"),
-            UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "'"), UInt8(ascii: "\""),
-            UInt8(ascii: "@"), UInt8(ascii: "%"), UInt8(ascii: "&"), UInt8(ascii: "="), UInt8(ascii: "!"),
-            UInt8(ascii: "~"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "/"), UInt8(ascii: "`"):
+        case UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "\""), UInt8(ascii: "&"), UInt8(ascii: "="),
+            UInt8(ascii: "~"), UInt8(ascii: "`"):
             true
-        default: false
+        default: isLiteralAnywhere(byte)
         }
     }
 
@@ -235,18 +246,13 @@ struct SimpleRegexProgram: Sendable {
         return nil
     }
 
-    /// A character that stands for itself inside a set: letters, digits, space and a few
-    /// punctuation characters without a meaning there (not `:` or `=`: ICU reads `[:Lu:]` and
-    /// `[=a=]` as property and equivalence classes).
+    /// A character that stands for itself inside a set: those of ``isLiteralAnywhere(_:)`` and
+    /// the quantifiers and `.` (not `:` or `=`: ICU reads `[:Lu:]` and `[=a=]` as property and
+    /// equivalence classes).
     private static func isSetMember(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: " "), UInt8(ascii: "_"), UInt8(ascii: ","),
-            UInt8(ascii: "."), UInt8(ascii: ";"), UInt8(ascii: "'"), UInt8(ascii: "!"),
-            UInt8(ascii: "@"), UInt8(ascii: "%"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"),
-            UInt8(ascii: "/"), UInt8(ascii: "<"), UInt8(ascii: ">"):
-            true
-        default: false
+        case UInt8(ascii: "."), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "?"): true
+        default: isLiteralAnywhere(byte)
         }
     }
 }

@@ -16,28 +16,11 @@ import Testing
         "e", "ok", "k", "Kelvin", "a;", "`", "1", "ab", "b", "c", "x", "\n", "y", "ok ", "even", "",
     ]
 
-    static func reference(_ subject: String, _ constant: String, _ operation: PreparedString.Operation) -> Bool {
-        switch operation {
-        case .equal: subject == constant
-        case .prefix: subject.hasPrefix(constant)
-        case .suffix: subject.hasSuffix(constant)
-        case .substring: constant.isEmpty || subject.contains(constant)
-        }
-    }
-
     @Test func agreesWithTheCharacterComparisonWhereItDecides() {
-        let operations: [PreparedString.Operation] = [.equal, .prefix, .suffix, .substring]
-        for subject in Self.subjects {
-            for constant in Self.constants {
-                for operation in operations {
-                    let expected = Self.reference(subject, constant, operation)
-                    if let decided = PreparedString.asciiConstantMatch(subject, Array(constant.utf8), operation) {
-                        #expect(decided == expected, "\(subject.debugDescription) \(operation) \(constant)")
-                    }
-                    let prepared = PreparedString(constant, options: [])
-                    #expect(prepared.matches(folded: subject, operation) == expected)
-                    #expect(prepared.matches(subject, operation) == expected)
-                }
+        PreparedStringAgreement.check(subjects: Self.subjects, constants: Self.constants) {
+            subject, constant, operation, expected in
+            if let decided = PreparedString.asciiConstantMatch(subject, Array(constant.utf8), operation) {
+                #expect(decided == expected, "\(subject.debugDescription) \(operation) \(constant)")
             }
         }
     }

@@ -20,24 +20,12 @@ import Testing
     ]
 
     @Test func agreesWithTheCharacterComparisonWhereItDecides() {
-        let operations: [PreparedString.Operation] = [.equal, .prefix, .suffix, .substring]
-        for subject in Self.subjects {
-            for constant in Self.constants {
-                for operation in operations {
-                    let expected = ASCIIConstantMatchTests.reference(subject, constant, operation)
-                    if let bytes = PreparedString.boundedConstantBytes(of: constant),
-                        let decided = PreparedString.boundedBytesMatch(subject, bytes, operation)
-                    {
-                        #expect(
-                            decided && expected, "\(subject.debugDescription) \(operation) \(constant.debugDescription)"
-                        )
-                    }
-                    let prepared = PreparedString(constant, options: [])
-                    #expect(
-                        prepared.matches(folded: subject, operation) == expected,
-                        "\(subject.debugDescription) \(operation) \(constant.debugDescription)")
-                    #expect(prepared.matches(subject, operation) == expected)
-                }
+        PreparedStringAgreement.check(subjects: Self.subjects, constants: Self.constants) {
+            subject, constant, operation, expected in
+            if let bytes = PreparedString.boundedConstantBytes(of: constant),
+                let decided = PreparedString.boundedBytesMatch(subject, bytes, operation)
+            {
+                #expect(decided && expected, "\(subject.debugDescription) \(operation) \(constant.debugDescription)")
             }
         }
     }

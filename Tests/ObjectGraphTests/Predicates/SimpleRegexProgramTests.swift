@@ -19,16 +19,21 @@ import Testing
     ]
     static let quantifiers = ["", "", "*", "+", "?"]
 
+    /// A pattern of up to `maxAtoms` random atoms, each with a random quantifier (or none).
+    static func randomPattern(maxAtoms: Int, using generator: inout SeededGenerator) -> String {
+        var pattern = ""
+        for _ in 0..<Int.random(in: 0...maxAtoms, using: &generator) {
+            pattern += atoms.randomElement(using: &generator)! + quantifiers.randomElement(using: &generator)!
+        }
+        return pattern
+    }
+
     @Test(arguments: [false, true])
     func randomPatternsDecideAsICUDoes(caseInsensitive: Bool) throws {
         var generator = SeededGenerator(seed: caseInsensitive ? 3 : 2)
         let alphabet = Array("abcABZz0179 _-,.*+?'@\t\n\r\u{0B}\u{0C}\u{7F}[]\\")
         for _ in 0..<300 {
-            var pattern = ""
-            for _ in 0..<Int.random(in: 0...5, using: &generator) {
-                pattern +=
-                    Self.atoms.randomElement(using: &generator)! + Self.quantifiers.randomElement(using: &generator)!
-            }
+            let pattern = Self.randomPattern(maxAtoms: 5, using: &generator)
             let program = try #require(SimpleRegexProgram(pattern, caseInsensitive: caseInsensitive), "\(pattern)")
             for _ in 0..<40 {
                 let length = Int.random(in: 0...8, using: &generator)
@@ -48,11 +53,7 @@ import Testing
             "日", "😀", "\u{212A}", "ſ", "ß", "ı",
         ]
         for _ in 0..<300 {
-            var pattern = ""
-            for _ in 0..<Int.random(in: 0...4, using: &generator) {
-                pattern +=
-                    Self.atoms.randomElement(using: &generator)! + Self.quantifiers.randomElement(using: &generator)!
-            }
+            let pattern = Self.randomPattern(maxAtoms: 4, using: &generator)
             let program = try #require(SimpleRegexProgram(pattern, caseInsensitive: false), "\(pattern)")
             let caseInsensitiveProgram = try #require(SimpleRegexProgram(pattern, caseInsensitive: true))
             for _ in 0..<30 {
@@ -103,6 +104,34 @@ import Testing
         // `\d` outside ASCII is ICU's Unicode version's to decide.
         #expect(SimpleRegexProgram("\\d+", caseInsensitive: false)?.matches("1\u{663}") == nil)
         #expect(SimpleRegexProgram("\\d+", caseInsensitive: false)?.matches("12") == true)
+    }
+
+    /// A set of states is one word: 63 atoms (with the end state, 64 states) have a program, 64
+    /// do not (ICU matches them), and `x+` counts as two atoms.
+    @Test func programsHoldAtMostSixtyThreeAtoms() throws {
+        let longest = String(repeating: "a", count: 62) + "b?"
+        let program = try #require(SimpleRegexProgram(longest, caseInsensitive: false))
+        #expect(program.matches(String(repeating: "a", count: 62)) == true)
+        #expect(program.matches(String(repeating: "a", count: 62) + "b") == true)
+        #expect(program.matches(String(repeating: "a", count: 61) + "b") == false)
+        #expect(SimpleRegexProgram(String(repeating: "a", count: 64), caseInsensitive: false) == nil)
+        #expect(SimpleRegexProgram(String(repeating: "a", count: 62) + "b+", caseInsensitive: false) == nil)
+        #expect(SimpleRegexProgram(String(repeating: "a", count: 61) + "b+", caseInsensitive: false) != nil)
+        // The fetch falls back to ICU for the longer pattern and finds the same objects.
+        let container = try PersistentContainer(
+            model: PrefixColumnStore.model(priceIndexed: false), storeDescription: .inMemory)
+        let context = container.newContext()
+        let names = [String(repeating: "a", count: 64), String(repeating: "a", count: 63), "a"]
+        for name in names {
+            try ManagedObject(entity: context.model.entity(named: "Item")!, insertInto: context)
+                .setValue(name, forKey: "name")
+        }
+        try context.save()
+        let request = FetchRequest<ManagedObject>(
+            entityName: "Item",
+            predicate: try FetchPredicate(format: "name MATCHES %@", String(repeating: "a", count: 63) + "a*"))
+        let fetched = try context.fetch(request).compactMap { try $0.value(forKey: "name") as? String }
+        #expect(fetched.sorted() == names.prefix(2).sorted())
     }
 
     @Test func fetchesWithSimplePatternsAgreeWithICU() throws {
