@@ -183,7 +183,7 @@ extension ManagedContext {
     }
 
     /// The deleted objects, after the deferred deletes became objects.
-    var deleted: Set<ManagedObject> {
+    var deleted: ObjectIdentitySet<ManagedObject> {
         get {
             materializeDeferredDeletes()
             return deletedStorage
@@ -214,7 +214,7 @@ extension ManagedContext {
     /// deletion hooks, and no `deny` rule asks for a check at save.
     private static func defersDeletes(of info: EntityInfo) -> Bool {
         info.managedObjectClass.deletesWithoutInstances
-            && !info.relationships.contains { $0.description.deleteRule == .deny }
+            && !info.hasDenyRule
     }
 
     // MARK: - Cascading
@@ -228,12 +228,15 @@ extension ManagedContext {
     ) {
         var info: EntityInfo?
         var defers = false
+        // The entity's description for making objects, found once per run of one entity.
+        var materializing: EntityDescription?
         // A querying store's rows are read together first; the state returned holds them.
         var snapshot: StoreSnapshot? = prefetchUnregisteredRows(of: targets)
         for id in targets {
             if info?.name != id.entityName {
                 info = model.info(named: id.entityName)
                 defers = info.map(Self.defersDeletes(of:)) ?? false
+                materializing = nil
             }
             guard let info else { continue }
             if let object = registryStorage.object(entityIndex: info.index, key: id.key) {
@@ -255,7 +258,8 @@ extension ManagedContext {
             if defers {
                 deferDelete(of: info, key: id.key, row: row, unlinking: source, inverseOf: relationship)
             } else {
-                deleteObject(materializeUnregistered(info: info, key: id.key, row: row))
+                if materializing == nil { materializing = registryStorage.materializingDescription(of: info) }
+                deleteObject(makeRegisteredObject(info: info, key: id.key, row: row, materializing: materializing))
             }
         }
     }
@@ -321,12 +325,6 @@ extension ManagedContext {
             index = found
         }
         deferredDeletes.complete(at: index, position: deletionOrder.count)
-    }
-
-    /// `materialize(info:key:row:)` for a row no object is registered for, without making the
-    /// deferred deletes objects.
-    private func materializeUnregistered(info: EntityInfo, key: Int64, row: EntityTable.Row) -> ManagedObject {
-        makeRegisteredObject(info: info, key: key, row: row)
     }
 
     /// `prefetchRows(of:)` without making the deferred deletes objects.

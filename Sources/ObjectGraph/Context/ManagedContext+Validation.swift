@@ -15,9 +15,10 @@ extension ManagedContext {
         for object in validUpdated { appendHookFailures(of: object, to: &failures) { try $0.validateForUpdate() } }
         for object in deleted {
             let denied = denyRuleFailures(of: object)
-            failures += denied
             if denied.isEmpty {
                 appendHookFailures(of: object, to: &failures) { try $0.validateForDelete() }
+            } else {
+                failures += denied
             }
         }
         guard failures.isEmpty else { throw PersistenceError.validationFailed(failures) }
@@ -134,6 +135,7 @@ extension ManagedContext {
     }
 
     func denyRuleFailures(of object: ManagedObject) -> [PersistenceError] {
+        guard object.info.hasDenyRule else { return [] }
         var failures: [PersistenceError] = []
         for (offset, relationship) in object.info.relationships.enumerated()
         where relationship.description.deleteRule == .deny {

@@ -32,8 +32,9 @@ public final class ManagedContext {
     // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
     @exclusivity(unchecked) var inserted: Set<ManagedObject> = []
     /// The deleted objects; read through `deleted`, which first makes the deferred deletes objects.
+    /// By identity, not hashed with SipHash: a cascade adds one per deleted object.
     // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
-    @exclusivity(unchecked) var deletedStorage: Set<ManagedObject> = []
+    @exclusivity(unchecked) var deletedStorage = ObjectIdentitySet<ManagedObject>()
     /// Saved objects a cascade deleted without making them objects; see
     /// `ManagedContext+DeferredDeletes.swift`.
     // Unchecked: touched on every change; contexts stay in one domain, no access overlaps.
@@ -138,7 +139,7 @@ public final class ManagedContext {
     public var updatedObjects: Set<ManagedObject> { Set(touched.lazy.filter(\.isUpdated)) }
 
     /// The objects marked for deletion at the next save.
-    public var deletedObjects: Set<ManagedObject> { deleted }
+    public var deletedObjects: Set<ManagedObject> { Set(deleted) }
 
     /// Every object the context currently holds.
     public var registeredObjects: Set<ManagedObject> { Set(registry.values) }
@@ -240,7 +241,6 @@ public final class ManagedContext {
         } else {
             if deletedStorage.isEmpty {
                 // Skip the first few doublings of a batch of deletes.
-                deletedStorage.reserveCapacity(16)
                 deletionOrder.reserveCapacity(16)
             }
             deletedStorage.insert(object)

@@ -40,6 +40,8 @@ final class EntityInfo: Sendable {
     let defaultValues: [StoreValue]
     /// Relationships by slot minus `attributeCount`; filled in once every entity exists.
     let relationships: [ResolvedRelationship]
+    /// Whether a relationship has the `deny` delete rule (a delete must then check it).
+    let hasDenyRule: Bool
     /// The compiled `pattern` of each attribute that has one, by slot.
     let patterns: [Int: NSRegularExpression]
     /// The slots of attributes with validation rules.
@@ -99,6 +101,7 @@ final class EntityInfo: Sendable {
             description.attributes.map(\.defaultValue)
             + description.relationships.map { $0.isToMany ? .objects([]) : .null }
         self.relationships = relationships
+        self.hasDenyRule = relationships.contains { $0.description.deleteRule == .deny }
         var patterns: [Int: NSRegularExpression] = [:]
         for (slot, attribute) in description.attributes.enumerated() {
             // The model checked that every pattern compiles.
