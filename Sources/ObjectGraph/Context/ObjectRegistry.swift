@@ -118,13 +118,14 @@ struct ObjectRegistry: ~Copyable {
         let entityIndex = object.info.index
         let key = object.objectKey
         precondition(entityIndex >= 0 && key >= 1, "Registered objects belong to the model and have keys.")
-        let entity = objects(ofEntityAt: entityIndex, named: object.info.name)
+        let entity = objects(ofEntityAt: entityIndex, of: object.info)
         if entity.set(object, forKey: key) { count += 1 }
         retained?[ObjectIdentifier(object)] = object
     }
 
-    /// The objects of the entity at `entityIndex` (a valid index), made empty on first use.
-    private mutating func objects(ofEntityAt entityIndex: Int, named name: String) -> EntityObjects {
+    /// The objects of `info`'s entity, at `entityIndex` (a valid index), made empty on first use.
+    /// (Given the entity, not its name: passing the name retained and released it per object.)
+    private mutating func objects(ofEntityAt entityIndex: Int, of info: EntityInfo) -> EntityObjects {
         if entityIndex >= entities.count {
             entities.append(contentsOf: repeatElement(nil, count: entityIndex - entities.count + 1))
             if entities.count > 8 {
@@ -132,7 +133,7 @@ struct ObjectRegistry: ~Copyable {
             }
         }
         if let existing = entities[entityIndex] { return existing }
-        let entity = EntityObjects(name: name)
+        let entity = EntityObjects(name: info.name)
         entities[entityIndex] = entity
         if entities.count > 8 { entityIndexByName[entity.name] = entityIndex }
         return entity
@@ -149,7 +150,7 @@ struct ObjectRegistry: ~Copyable {
     mutating func materializingDescription(of info: EntityInfo) -> EntityDescription {
         let entityIndex = info.index
         guard entityIndex >= 0 else { return info.materializingDescription }
-        let entity = objects(ofEntityAt: entityIndex, named: info.name)
+        let entity = objects(ofEntityAt: entityIndex, of: info)
         if let cached = entity.materializing, cached.boundInfo === info { return cached }
         let made = info.materializingDescription
         entity.materializing = made
