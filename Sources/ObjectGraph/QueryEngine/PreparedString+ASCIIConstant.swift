@@ -42,13 +42,14 @@ extension PreparedString {
             case .substring:
                 if length == 0 { return true }
                 var start = 0
-                let first = constant[0]
-                while start + length <= count {
-                    if bytes[start] == first, matches(at: start) {
-                        if bounded(start) { return true }
+                while let candidate = firstCandidate(
+                    of: constant[0], caseBits: 0, in: bytes, from: start, through: count - length)
+                {
+                    if matches(at: candidate) {
+                        if bounded(candidate) { return true }
                         found = true
                     }
-                    start += 1
+                    start = candidate + 1
                 }
             }
             return found || mayHoldASCIIEquivalent(bytes) ? nil : false

@@ -114,30 +114,45 @@ struct PreparedString {
     private static func containsASCII(
         _ bytes: UnsafeBufferPointer<UInt8>, _ constant: [UInt8], _ lowercasing: Bool
     ) -> Bool {
-        guard let first = constant.first, let base = bytes.baseAddress else { return true }
+        guard let first = constant.first else { return true }
         let lastStart = bytes.count - constant.count
         // Under `lowercasing` the constant is folded: a lower-case first letter also matches its
         // upper-case form, which setting bit 0x20 of every byte turns into it.
         let caseBits: UInt64 = lowercasing && first >= 0x61 && first <= 0x7A ? 0x2020_2020_2020_2020 : 0
-        let firsts = UInt64(first) &* 0x0101_0101_0101_0101
         var start = 0
-        while start <= lastStart {
-            if start + 8 <= bytes.count {
-                let differences = (UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self) | caseBits) ^ firsts
-                // The lowest zero byte of `differences` sets its high bit here (borrows only
-                // reach the bytes above it); none: no candidate among these eight bytes.
-                let zeros = (differences &- 0x0101_0101_0101_0101) & ~differences & 0x8080_8080_8080_8080
-                guard zeros != 0 else {
-                    start += 8
-                    continue
-                }
-                start += zeros.trailingZeroBitCount >> 3
-                guard start <= lastStart else { return false }
-            }
-            if equal(bytes, from: start, constant, lowercasing) { return true }
-            start += 1
+        while let candidate = firstCandidate(of: first, caseBits: caseBits, in: bytes, from: start, through: lastStart)
+        {
+            if equal(bytes, from: candidate, constant, lowercasing) { return true }
+            start = candidate + 1
         }
         return false
+    }
+
+    /// The first position from `start` through `lastStart` whose byte is `first` (or, with
+    /// `caseBits` set, becomes `first` once they are set), looking at eight bytes at a time.
+    @inline(__always)
+    static func firstCandidate(
+        of first: UInt8, caseBits: UInt64, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, through lastStart: Int
+    ) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let firsts = UInt64(first) &* 0x0101_0101_0101_0101
+        var start = start
+        while start + 8 <= bytes.count, start <= lastStart {
+            let differences = (UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self) | caseBits) ^ firsts
+            // The lowest zero byte of `differences` sets its high bit here (borrows only reach
+            // the bytes above it); none: no candidate among these eight bytes.
+            let zeros = (differences &- 0x0101_0101_0101_0101) & ~differences & 0x8080_8080_8080_8080
+            if zeros != 0 {
+                let found = start + (zeros.trailingZeroBitCount >> 3)
+                return found <= lastStart ? found : nil
+            }
+            start += 8
+        }
+        while start <= lastStart {
+            if base[start] | UInt8(truncatingIfNeeded: caseBits) == first { return start }
+            start += 1
+        }
+        return nil
     }
 
     @inline(__always)

@@ -11,6 +11,8 @@ import Testing
         "ítem e", "e\u{301}", "cafe\u{301} x", "café", "x e\u{301}", "\u{212A}elvin", "a\u{37E}", "a;",
         "x`\u{1FEF}", "\u{600}1 ab", "ab\u{200D}", "Ab\u{308}c", "👍🏽 ok", "ok👍", "ok", "k", "x\r\ny",
         "ÿ ok ÿ", "ok ok\u{301}", "lorem ípsum dolor sit amet even", "",
+        // Past the eight-byte steps of the candidate search: occurrences at several offsets.
+        "ítem xxxxxxxxxxxxxxxxxx ok", "xxxxxxxxxxxxxxxé ab e\u{301} x", "é1234567ok89abcdefok\u{301}",
     ]
     static let constants = [
         "e", "ok", "k", "Kelvin", "a;", "`", "1", "ab", "b", "c", "x", "\n", "y", "ok ", "even", "",
