@@ -108,7 +108,7 @@ struct PreparedString {
         return high & 0x8080_8080_8080_8080 == 0
     }
 
-    /// Whether `constant` (not empty or empty, no longer than `bytes`) occurs in `bytes`: the
+    /// Whether `constant` (no longer than `bytes`; the empty one always) occurs in `bytes`: the
     /// places where its first byte occurs are found eight bytes at a time (either case of a
     /// letter under `lowercasing`), and only those are compared.
     private static func containsASCII(
@@ -135,10 +135,13 @@ struct PreparedString {
         of first: UInt8, caseBits: UInt64, in bytes: UnsafeBufferPointer<UInt8>, from start: Int, through lastStart: Int
     ) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
+        let lastStart = Swift.min(lastStart, bytes.count - 1)
         let firsts = UInt64(first) &* 0x0101_0101_0101_0101
         var start = start
         while start + 8 <= bytes.count, start <= lastStart {
-            let differences = (UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self) | caseBits) ^ firsts
+            // Little-endian, so that the lowest set bit below is the first byte in memory.
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+            let differences = (word | caseBits) ^ firsts
             // The lowest zero byte of `differences` sets its high bit here (borrows only reach
             // the bytes above it); none: no candidate among these eight bytes.
             let zeros = (differences &- 0x0101_0101_0101_0101) & ~differences & 0x8080_8080_8080_8080

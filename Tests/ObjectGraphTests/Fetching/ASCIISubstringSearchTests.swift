@@ -44,7 +44,7 @@ import Testing
                 #expect(PreparedString.asciiMatch(value, Array("e".utf8), .substring, lowercasing: true) == true)
                 #expect(PreparedString.asciiMatch(value, Array("e".utf8), .substring, lowercasing: false) == false)
                 #expect(PreparedString.asciiMatch(value, Array("E".utf8), .substring, lowercasing: false) == true)
-                // `e` | 0x20 is `e`, and `E` | 0x20 too, but `%` (0x25) | 0x20 is not `e`.
+                // A two-byte constant cannot start at the last byte.
                 #expect(
                     PreparedString.asciiMatch(value, Array("ex".utf8), .substring, lowercasing: true)
                         == (offset < length - 1))
