@@ -7,15 +7,10 @@ enum PredicateFolding {
     static func fold(_ text: String, _ options: PredicateExpression.Options) -> String {
         guard !options.isEmpty else { return text }
         // For ASCII, case folding is lower-casing and there are no diacritics to remove.
-        if isASCII(text) { return options.contains(.caseInsensitive) ? text.lowercased() : text }
+        if ASCIIBytes.isASCII(text) { return options.contains(.caseInsensitive) ? text.lowercased() : text }
         var foundation: String.CompareOptions = []
         if options.contains(.caseInsensitive) { foundation.insert(.caseInsensitive) }
         if options.contains(.diacriticInsensitive) { foundation.insert(.diacriticInsensitive) }
         return text.folding(options: foundation, locale: nil)
-    }
-
-    /// Whether `text` is entirely ASCII.
-    static func isASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 < 0x80 }
     }
 }

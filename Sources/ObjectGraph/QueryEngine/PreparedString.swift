@@ -17,7 +17,7 @@ struct PreparedString {
         let folded = PredicateFolding.fold(text, options)
         self.folded = folded
         self.containsNUL = folded.utf8.contains(0)
-        self.ascii = PredicateFolding.isASCII(folded) ? Array(folded.utf8) : nil
+        self.ascii = ASCIIBytes.isASCII(folded) ? Array(folded.utf8) : nil
         self.boundedBytes = ascii == nil ? Self.boundedConstantBytes(of: folded) : nil
         self.options = options
     }
@@ -78,7 +78,7 @@ struct PreparedString {
         _ value: String, _ constant: [UInt8], _ operation: Operation, lowercasing: Bool
     ) -> Bool? {
         let result = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool? in
-            guard isASCII(bytes) else { return nil }
+            guard ASCIIBytes.areASCII(UnsafeRawBufferPointer(bytes)) else { return nil }
             if bytes.count < constant.count { return false }
             switch operation {
             case .equal:
@@ -89,23 +89,6 @@ struct PreparedString {
             }
         }
         return result ?? nil
-    }
-
-    /// Whether every byte is below 0x80, read eight at a time.
-    @inline(__always)
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
-        var index = 0
-        var high: UInt64 = 0
-        while index + 8 <= bytes.count {
-            high |= UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            index += 8
-        }
-        while index < bytes.count {
-            high |= UInt64(base[index])
-            index += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// Whether `constant` (no longer than `bytes`; the empty one always) occurs in `bytes`: the

@@ -46,12 +46,19 @@ import Testing
     @Test func asciiCheckAgreesWithTheDefinitionAtEveryLengthAndPosition() {
         for length in 0...40 {
             let ascii = [UInt8](repeating: 0x7F, count: length)
-            ascii.withUnsafeBytes { #expect(BinaryStoreReplay.isASCII($0)) }
+            ascii.withUnsafeBytes { #expect(ASCIIBytes.areASCII($0)) }
             for position in 0..<length {
                 var bytes = ascii
                 bytes[position] = 0x80
-                bytes.withUnsafeBytes { #expect(!BinaryStoreReplay.isASCII($0), "length \(length) at \(position)") }
+                bytes.withUnsafeBytes { #expect(!ASCIIBytes.areASCII($0), "length \(length) at \(position)") }
+                // The String form, inline (up to 15 bytes) and on the heap.
+                var text = String(repeating: "a", count: length)
+                text.replaceSubrange(
+                    text.index(text.startIndex, offsetBy: position)...text.index(text.startIndex, offsetBy: position),
+                    with: "é")
+                #expect(!ASCIIBytes.isASCII(text), "length \(length) at \(position)")
             }
+            #expect(ASCIIBytes.isASCII(String(repeating: "\u{7F}", count: length)))
         }
     }
 }

@@ -321,7 +321,7 @@ struct BinaryStoreReplay {
     private static func utf8(_ reader: inout ByteReader, _ start: Int) throws -> String {
         let bytes = try reader.lengthPrefixed()
         // ASCII is valid UTF-8 that `String(decoding:)` keeps as it is: no comparison needed.
-        if isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        if ASCIIBytes.areASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         // `String(decoding:)` is the fast path (`String(validating:)` looked up generic metadata
         // for every string), but it repairs invalid UTF-8 instead of failing: a repaired string's
         // bytes differ from the input at the first invalid sequence, which is how damage shows.
@@ -332,21 +332,5 @@ struct BinaryStoreReplay {
                 ?? text.utf8.elementsEqual(bytes))
         guard isUnchanged else { throw reader.error("invalid UTF-8", at: start) }
         return text
-    }
-
-    /// Whether every byte of `bytes` is below 0x80, checked eight bytes at a time.
-    static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var bits: UInt64 = 0
-        var index = 0
-        let count = bytes.count
-        while index + 8 <= count {
-            bits |= bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            index += 8
-        }
-        while index < count {
-            bits |= UInt64(bytes[index])
-            index += 1
-        }
-        return bits & 0x8080_8080_8080_8080 == 0
     }
 }
