@@ -4,8 +4,9 @@ extension CompiledSort {
     /// The order of `rows` (positions into it) under this sort, ties in position order, when
     /// every key is the object's own ID or an attribute of the object itself whose values are
     /// all of one kind the column sort reads (integers and booleans; doubles and floats; dates;
-    /// strings compared case-sensitively or case-insensitively), or nil; `nil` otherwise, for
-    /// the general comparison.
+    /// strings compared case-sensitively or case-insensitively; printable ASCII strings under a
+    /// localized comparison, where the locale orders them as ``ASCIICollationKey`` does), or nil;
+    /// `nil` otherwise, for the general comparison.
     ///
     /// Sorts typed keys (``ColumnSortKey``) instead of comparing `StoreValue` arrays: no
     /// allocation per row, and the same order as ``SortOrdering`` (nil first, then NaN, then
@@ -81,7 +82,8 @@ extension CompiledSort {
             switch key.comparison {
             case .caseSensitive: folds = false
             case .caseInsensitive: folds = true
-            default: return nil
+            case .localized, .localizedCaseInsensitive, .localizedStandard:
+                return .collated(rows, slot: slot, ascending: key.ascending, comparison: key.comparison)
             }
             let foldedColumn = folds ? table.flatMap { foldedStrings(of: $0, slot: slot, rows: rows.count) } : nil
             return .strings(rows, slot: slot, ascending: key.ascending, folds: folds) { position in

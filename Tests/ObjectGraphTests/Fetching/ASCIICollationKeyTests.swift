@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+@testable import ObjectGraph
+
+/// ``ASCIICollationKey`` lets localized sorts of printable ASCII strings compare bytes: its keys
+/// must order every string exactly as Foundation's localized comparisons do (ties where they
+/// tie), and a locale that orders ASCII otherwise must fail the probe.
+@Suite struct ASCIICollationKeyTests {
+    typealias Comparison = ObjectGraph.SortDescriptor.Comparison
+    static let localized: [Comparison] = [.localized, .localizedCaseInsensitive, .localizedStandard]
+
+    static func key(_ text: String, _ comparison: Comparison) -> [UInt8]? {
+        var key: [UInt8] = []
+        var text = text
+        text.makeContiguousUTF8()
+        let made = text.utf8.withContiguousStorageIfAvailable {
+            ASCIICollationKey.append($0, comparison: comparison, to: &key)
+        }
+        return made == true ? key : nil
+    }
+
+    /// -1, 0 or 1: how the keys of two strings order.
+    static func keyOrder(_ lhs: [UInt8], _ rhs: [UInt8]) -> Int {
+        lhs == rhs ? 0 : (lhs.lexicographicallyPrecedes(rhs) ? -1 : 1)
+    }
+
+    /// Foundation's options for a localized comparison in an explicit locale.
+    static func options(_ comparison: Comparison) -> String.CompareOptions {
+        switch comparison {
+        case .localizedCaseInsensitive: [.caseInsensitive]
+        case .localizedStandard: [.caseInsensitive, .numeric, .widthInsensitive, .forcedOrdering]
+        default: []
+        }
+    }
+
+    /// A random printable ASCII string; weighted toward digits, zeros, case pairs and
+    /// punctuation, where the comparisons differ.
+    static func randomText(_ generator: inout SeededGenerator, maximumLength: Int) -> [UInt8] {
+        let favoured = Array(" _-.,'aAbBzZ000123456789".utf8)
+        return (0..<Int.random(in: 0...maximumLength, using: &generator)).map { _ in
+            Bool.random(using: &generator)
+                ? favoured.randomElement(using: &generator)! : UInt8.random(in: 0x20...0x7E, using: &generator)
+        }
+    }
+
+    /// A string near `text`: another one, one byte changed, a zero inserted, cases flipped, or
+    /// a byte appended.
+    static func neighbour(of text: [UInt8], _ generator: inout SeededGenerator) -> [UInt8] {
+        var other = text
+        switch Int.random(in: 0...4, using: &generator) {
+        case 0: other = randomText(&generator, maximumLength: 12)
+        case 1 where !other.isEmpty:
+            other[Int.random(in: 0..<other.count, using: &generator)] = .random(in: 0x20...0x7E)
+        case 2: other.insert(UInt8(ascii: "0"), at: Int.random(in: 0...other.count, using: &generator))
+        case 3: other = other.map { $0 &- 0x61 < 26 && Bool.random(using: &generator) ? $0 - 0x20 : $0 }
+        default: other.append(.random(in: 0x20...0x7E, using: &generator))
+        }
+        return other
+    }
+
+    @Test(arguments: localized)
+    func keysOrderPairsAsFoundationDoes(comparison: Comparison) throws {
+        try #require(ASCIICollationKey.agreesWithFoundation(comparison), "the current locale orders ASCII as root does")
+        var generator = SeededGenerator(seed: 24)
+        var disagreements: [String] = []
+        for _ in 0..<20_000 {
+            let left = Self.randomText(&generator, maximumLength: Bool.random(using: &generator) ? 4 : 20)
+            let right = Self.neighbour(of: left, &generator)
+            let (a, b) = (String(decoding: left, as: UTF8.self), String(decoding: right, as: UTF8.self))
+            let expected = SortOrdering.compare(.string(a), .string(b), comparison)
+            let actual = Self.keyOrder(try #require(Self.key(a, comparison)), try #require(Self.key(b, comparison)))
+            if actual != expected { disagreements.append("\(a.debugDescription) vs \(b.debugDescription)") }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+    }
+
+    @Test func keysOfTheCasesThatDiffer() throws {
+        func order(_ a: String, _ b: String, _ comparison: Comparison) -> Int? {
+            guard let left = Self.key(a, comparison), let right = Self.key(b, comparison) else { return nil }
+            return Self.keyOrder(left, right)
+        }
+        // Case after letters: lower first, decided by the first character whose case differs.
+        #expect(order("a", "A", .localized) == -1)
+        #expect(order("aB", "Ab", .localized) == -1)
+        #expect(order("ab", "A", .localized) == 1)
+        #expect(order("a", "A", .localizedCaseInsensitive) == 0)
+        // Punctuation and spaces weigh, before digits and letters.
+        #expect(order("a b", "ab", .localized) == -1)
+        #expect(order("_", "-", .localized) == -1)
+        #expect(order("$", "0", .localized) == -1)
+        // Numbers by value; leading zeros and case break ties by the first element that differs.
+        #expect(order("file9", "file10", .localizedStandard) == -1)
+        #expect(order("file9", "file10", .localized) == 1)
+        #expect(order("01", "1", .localizedStandard) == 1)
+        #expect(order("0", "00", .localizedStandard) == -1)
+        #expect(order("a01b1", "a1b001", .localizedStandard) == 1)
+        #expect(order("A1", "a01", .localizedStandard) == 1)
+        #expect(order("01a", "1A", .localizedStandard) == 1)
+        #expect(order("", "0", .localizedStandard) == -1)
+        // No key: not printable ASCII, a run too long, not a localized comparison.
+        #expect(Self.key("café", .localized) == nil)
+        #expect(Self.key("tab\there", .localized) == nil)
+        #expect(Self.key("\u{7F}", .localizedStandard) == nil)
+        #expect(Self.key(String(repeating: "7", count: 251), .localizedStandard) == nil)
+        #expect(Self.key(String(repeating: "0", count: 251) + "1", .localizedStandard) == nil)
+        #expect(Self.key(String(repeating: "7", count: 250), .localizedStandard) != nil)
+        #expect(Self.key(String(repeating: "7", count: 251), .localized) != nil)
+        #expect(Self.key("abc", .caseSensitive) == nil)
+        #expect(Self.key("", .localized) == [1])
+    }
+
+    /// English orders ASCII as the root collation; Czech (`ch` after `h`), Danish (`aa` after
+    /// `z`, capitals first), Turkish (dotless `I`), Lithuanian (`y` beside `i`) and POSIX (byte
+    /// order) do not, and must fail the probe so that their sorts keep calling Foundation.
+    @Test(arguments: localized)
+    func probesTellLocalesThatTailorASCII(comparison: Comparison) {
+        func agrees(_ identifier: String) -> Bool {
+            let locale = Locale(identifier: identifier)
+            return ASCIICollationKey.probesAgree(comparison) { lhs, rhs in
+                lhs.compare(rhs, options: Self.options(comparison), range: nil, locale: locale).rawValue
+            }
+        }
+        #expect(agrees("en"))
+        #expect(agrees("fr"))
+        for tailored in ["cs", "da", "en_US_POSIX"] { #expect(!agrees(tailored), "\(tailored)") }
+        if comparison == .localized { #expect(!agrees("tr")) }
+        #expect(!agrees("lt"))
+    }
+
+    /// Keys and Foundation in one fetch: a sort whose strings all have keys compares bytes, one
+    /// with a string that has none compares with Foundation, and both give Foundation's order.
+    @Test(arguments: localized, [true, false])
+    func fetchesSortAsFoundationDoes(comparison: Comparison, ascending: Bool) throws {
+        try #require(ASCIICollationKey.agreesWithFoundation(comparison), "the current locale orders ASCII as root does")
+        var generator = SeededGenerator(seed: 7)
+        let names = (0..<1_200).map { _ in
+            String(decoding: Self.randomText(&generator, maximumLength: 10), as: UTF8.self)
+        }
+        for extra in [[], ["café", "Zoë", "tab\there"]] {
+            let (_, context) = try makeContext()
+            let all = names + extra
+            let rows = all.enumerated().map { FetchCandidate(key: Int64($0 + 1), values: [.string($1)], version: 1) }
+            let keys = ColumnSortKey.collated(rows, slot: 0, ascending: ascending, comparison: comparison)
+            #expect((keys != nil) == extra.isEmpty, "keys for printable ASCII only")
+            for name in all { makeFruit(context, name) }
+            if Bool.random(using: &generator) { try context.save() }
+            let descriptor = SortDescriptor(key: "name", ascending: ascending, comparison: comparison)
+            let fetched = try context.fetch(FetchRequest<Fruit>(sortDescriptors: [descriptor])).map(\.name)
+            let expected = all.indices.sorted { lhs, rhs in
+                let order = SortOrdering.compare(.string(all[lhs]), .string(all[rhs]), comparison)
+                return order != 0 ? (ascending ? order < 0 : order > 0) : lhs < rhs
+            }.map { all[$0] }
+            #expect(fetched == expected)
+        }
+    }
+}
