@@ -32,9 +32,10 @@
 @propertyWrapper
 public struct Attribute<Value: AttributeValue> {
     /// This instance's slot in the object's values, resolved on first access (a slot above
-    /// `Int16.max` on every access). The wrapper stores nothing else: the declaration's options
-    /// are read once, when the entity is derived from the class, so that objects stay small.
-    @usableFromInline var slot: Int16 = -1
+    /// ``WrapperSlot/largestCached`` on every access). The wrapper stores nothing else (one
+    /// byte): the declaration's options are read once, when the entity is derived from the
+    /// class, so that objects stay small.
+    @usableFromInline var slot = WrapperSlot()
 
     /// Declares an attribute whose default is the initial value, evaluated once for each new
     /// object (so `= UUID()` gives every object its own).
@@ -83,10 +84,12 @@ public struct Attribute<Value: AttributeValue> {
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
     ) -> Value {
         get {
-            var slot = Int(object[keyPath: storageKeyPath].slot)
-            if slot < 0 {
+            let slot: Int
+            if let known = object[keyPath: storageKeyPath].slot.known {
+                slot = known
+            } else {
                 slot = object.resolveWrapperSlot(storageKeyPath)
-                object[keyPath: storageKeyPath].slot = Int16(exactly: slot) ?? -1
+                object[keyPath: storageKeyPath].slot.cache(slot)
             }
             object.observationAccess(slot)
             guard
@@ -97,10 +100,12 @@ public struct Attribute<Value: AttributeValue> {
             return value
         }
         set {
-            var slot = Int(object[keyPath: storageKeyPath].slot)
-            if slot < 0 {
+            let slot: Int
+            if let known = object[keyPath: storageKeyPath].slot.known {
+                slot = known
+            } else {
                 slot = object.resolveWrapperSlot(storageKeyPath)
-                object[keyPath: storageKeyPath].slot = Int16(exactly: slot) ?? -1
+                object[keyPath: storageKeyPath].slot.cache(slot)
             }
             object.setStoreValue(newValue.storeValue, at: slot)
         }
@@ -142,9 +147,9 @@ extension Attribute {
 }
 
 extension Attribute: DerivableProperty {
-    @usableFromInline var cachedSlot: Int { Int(slot) }
+    @usableFromInline var cachedSlot: Int { slot.cached }
 
-    @usableFromInline mutating func cacheSlot(_ slot: Int) { self.slot = Int16(exactly: slot) ?? -1 }
+    @usableFromInline mutating func cacheSlot(_ slot: Int) { self.slot.cache(slot) }
 
     var valueType: Any.Type { Value.self }
 

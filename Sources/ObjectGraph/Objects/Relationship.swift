@@ -22,9 +22,10 @@
 @propertyWrapper
 public struct Relationship<Value: RelationshipValue> {
     /// This instance's slot in the object's values, resolved on first access (a slot above
-    /// `Int16.max` on every access). The wrapper stores nothing else: the declaration's options
-    /// are read once, when the entity is derived from the class, so that objects stay small.
-    @usableFromInline var slot: Int16 = -1
+    /// ``WrapperSlot/largestCached`` on every access). The wrapper stores nothing else (one
+    /// byte): the declaration's options are read once, when the entity is derived from the
+    /// class, so that objects stay small.
+    @usableFromInline var slot = WrapperSlot()
 
     /// Declares a relationship with the given inverse (`nil` for none); `renamingIdentifier` is
     /// its name in the previous model version, when it was renamed (for migration).
@@ -66,19 +67,23 @@ public struct Relationship<Value: RelationshipValue> {
         storage storageKeyPath: ReferenceWritableKeyPath<Object, Self>
     ) -> Value {
         get {
-            var slot = Int(object[keyPath: storageKeyPath].slot)
-            if slot < 0 {
+            let slot: Int
+            if let known = object[keyPath: storageKeyPath].slot.known {
+                slot = known
+            } else {
                 slot = object.resolveWrapperSlot(storageKeyPath)
-                object[keyPath: storageKeyPath].slot = Int16(exactly: slot) ?? -1
+                object[keyPath: storageKeyPath].slot.cache(slot)
             }
             object.observationAccess(slot)
             return Value(relatedObjects: object.relatedObjects(object.values[slot]))
         }
         set {
-            var slot = Int(object[keyPath: storageKeyPath].slot)
-            if slot < 0 {
+            let slot: Int
+            if let known = object[keyPath: storageKeyPath].slot.known {
+                slot = known
+            } else {
                 slot = object.resolveWrapperSlot(storageKeyPath)
-                object[keyPath: storageKeyPath].slot = Int16(exactly: slot) ?? -1
+                object[keyPath: storageKeyPath].slot.cache(slot)
             }
             if !Value.isToMany {
                 object.replaceToOneRelationship(at: slot, with: newValue.toOneObject)
@@ -108,9 +113,9 @@ extension Relationship {
 }
 
 extension Relationship: DerivableProperty {
-    @usableFromInline var cachedSlot: Int { Int(slot) }
+    @usableFromInline var cachedSlot: Int { slot.cached }
 
-    @usableFromInline mutating func cacheSlot(_ slot: Int) { self.slot = Int16(exactly: slot) ?? -1 }
+    @usableFromInline mutating func cacheSlot(_ slot: Int) { self.slot.cache(slot) }
 
     var valueType: Any.Type { Value.self }
 
