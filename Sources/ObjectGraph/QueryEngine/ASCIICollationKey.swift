@@ -35,10 +35,6 @@ enum ASCIICollationKey {
         return weights
     }()
 
-    /// The primary weight every digit run starts with under the standard comparison (the first
-    /// digit's weight, as the digits sort in one block).
-    private static var numberWeight: UInt8 { primaryWeights[Int(UInt8(ascii: "0")) - 0x20] }
-
     /// The longest run of digits, or of leading zeros, a key encodes; a string with a longer run
     /// has no key (the collator splits long numbers, which the key does not model).
     static let longestRun = 250
@@ -66,47 +62,74 @@ enum ASCIICollationKey {
     private static func appendCharacters(
         _ text: UnsafeBufferPointer<UInt8>, caseLevel: Bool, to key: inout [UInt8]
     ) -> Bool {
-        for byte in text {
-            guard byte &- 0x20 < 95 else { return false }
-            key.append(primaryWeights[Int(byte &- 0x20)])
+        let (start, count) = (key.count, text.count)
+        key.append(contentsOf: repeatElement(0, count: caseLevel ? 2 * count + 1 : count))
+        return key.withUnsafeMutableBufferPointer { key in
+            primaryWeights.withUnsafeBufferPointer { weights in
+                for index in 0..<count {
+                    let byte = text[index]
+                    guard byte &- 0x20 < 95 else { return false }
+                    key[start + index] = weights[Int(byte &- 0x20)]
+                    if caseLevel { key[start + count + 1 + index] = byte &- 0x41 < 26 ? 1 : 0 }
+                }
+                if caseLevel { key[start + count] = 1 }
+                return true
+            }
         }
-        guard caseLevel else { return true }
-        key.append(1)
-        for byte in text { key.append(byte &- 0x41 < 26 ? 1 : 0) }
-        return true
     }
 
     /// Elements of characters and digit runs: primary weights (a run as the number weight, its
     /// count of significant digits and those digits), then a separator and one tie-breaking
     /// byte per element (a character's case, a run's count of leading zeros).
     private static func appendNumeric(_ text: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) -> Bool {
-        var ties: [UInt8] = []
-        var index = 0
-        while index < text.count {
-            let byte = text[index]
-            guard byte &- 0x20 < 95 else { return false }
-            guard byte &- 0x30 < 10 else {
-                key.append(primaryWeights[Int(byte &- 0x20)])
-                ties.append(byte &- 0x41 < 26 ? 1 : 0)
-                index += 1
-                continue
+        let (start, count) = (key.count, text.count)
+        // At most three bytes per character (a run of one digit), a separator and a tie byte
+        // per element.
+        key.append(contentsOf: repeatElement(0, count: 4 * count + 1))
+        let end = key.withUnsafeMutableBufferPointer { key -> Int? in
+            primaryWeights.withUnsafeBufferPointer { weights -> Int? in
+                var (index, end) = (0, start)
+                while index < count {
+                    let byte = text[index]
+                    guard byte &- 0x20 < 95 else { return nil }
+                    guard byte &- 0x30 < 10 else {
+                        key[end] = weights[Int(byte &- 0x20)]
+                        (index, end) = (index + 1, end + 1)
+                        continue
+                    }
+                    let zerosStart = index
+                    while index < count, text[index] == UInt8(ascii: "0") { index += 1 }
+                    let digitsStart = index
+                    while index < count, text[index] &- 0x30 < 10 { index += 1 }
+                    let (zeros, digits) = (digitsStart - zerosStart, index - digitsStart)
+                    guard zeros <= longestRun, digits <= longestRun else { return nil }
+                    // A run weighs as a digit (the digits sort in one block), then by its length.
+                    key[end] = weights[Int(UInt8(ascii: "0") - 0x20)]
+                    key[end + 1] = UInt8(digits)
+                    for offset in 0..<digits { key[end + 2 + offset] = text[digitsStart + offset] }
+                    end += 2 + digits
+                }
+                key[end] = 1
+                end += 1
+                index = 0
+                while index < count {
+                    let byte = text[index]
+                    if byte &- 0x30 < 10 {
+                        let zerosStart = index
+                        while index < count, text[index] == UInt8(ascii: "0") { index += 1 }
+                        key[end] = UInt8(index - zerosStart)
+                        while index < count, text[index] &- 0x30 < 10 { index += 1 }
+                    } else {
+                        key[end] = byte &- 0x41 < 26 ? 1 : 0
+                        index += 1
+                    }
+                    end += 1
+                }
+                return end
             }
-            var zeros = 0
-            while index < text.count, text[index] == UInt8(ascii: "0") {
-                zeros += 1
-                index += 1
-            }
-            let digitsStart = index
-            while index < text.count, text[index] &- 0x30 < 10 { index += 1 }
-            let digits = index - digitsStart
-            guard zeros <= longestRun, digits <= longestRun else { return false }
-            key.append(numberWeight)
-            key.append(UInt8(digits))
-            key.append(contentsOf: UnsafeBufferPointer(rebasing: text[digitsStart..<index]))
-            ties.append(UInt8(zeros))
         }
-        key.append(1)
-        key.append(contentsOf: ties)
+        guard let end else { return false }
+        key.removeSubrange(end...)
         return true
     }
 

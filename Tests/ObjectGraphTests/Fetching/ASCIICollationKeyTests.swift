@@ -107,6 +107,10 @@ import Testing
         #expect(Self.key(String(repeating: "7", count: 250), .localizedStandard) != nil)
         #expect(Self.key(String(repeating: "7", count: 251), .localized) != nil)
         #expect(Self.key("abc", .caseSensitive) == nil)
+        // The longest keys: a run of one digit between every two characters (101 runs of three
+        // bytes, 100 letters, the separator, 201 tie bytes).
+        #expect(Self.key(String(repeating: "1a", count: 100) + "1", .localizedStandard)?.count == 605)
+        #expect(order("0a0", "00a0", .localizedStandard) == -1)
         #expect(Self.key("", .localized) == [1])
     }
 
