@@ -45,92 +45,103 @@ enum ASCIICollationKey {
     static func append(
         _ text: UnsafeBufferPointer<UInt8>, comparison: SortDescriptor.Comparison, to key: inout [UInt8]
     ) -> Bool {
-        let start = key.count
-        let appended: Bool
-        switch comparison {
-        case .localized: appended = appendCharacters(text, caseLevel: true, to: &key)
-        case .localizedCaseInsensitive: appended = appendCharacters(text, caseLevel: false, to: &key)
-        case .localizedStandard: appended = appendNumeric(text, to: &key)
-        case .caseSensitive, .caseInsensitive: appended = false
+        var writer = Writer()
+        return writer.append(text, comparison: comparison, to: &key)
+    }
+
+    /// Appends keys through one scratch buffer, for the keys of many strings.
+    struct Writer {
+        private var scratch: [UInt8] = []
+
+        /// ``ASCIICollationKey/append(_:comparison:to:)``.
+        mutating func append(
+            _ text: UnsafeBufferPointer<UInt8>, comparison: SortDescriptor.Comparison, to key: inout [UInt8]
+        ) -> Bool {
+            // At most three bytes per character (a run of one digit), a separator and a tie byte
+            // per element.
+            let longest = 4 * text.count + 1
+            if scratch.count < longest { scratch = [UInt8](repeating: 0, count: Swift.max(longest, 64)) }
+            let length = scratch.withUnsafeMutableBufferPointer { scratch -> Int? in
+                switch comparison {
+                case .localized: ASCIICollationKey.writeCharacters(text, caseLevel: true, into: scratch)
+                case .localizedCaseInsensitive: ASCIICollationKey.writeCharacters(text, caseLevel: false, into: scratch)
+                case .localizedStandard: ASCIICollationKey.writeNumeric(text, into: scratch)
+                case .caseSensitive, .caseInsensitive: nil
+                }
+            }
+            guard let length else { return false }
+            scratch.withUnsafeBufferPointer { key.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<length])) }
+            return true
         }
-        if !appended { key.removeSubrange(start...) }
-        return appended
     }
 
     /// One element per character: primary weights, then (with `caseLevel`) a separator and one
-    /// case byte per character.
-    private static func appendCharacters(
-        _ text: UnsafeBufferPointer<UInt8>, caseLevel: Bool, to key: inout [UInt8]
-    ) -> Bool {
-        let (start, count) = (key.count, text.count)
-        key.append(contentsOf: repeatElement(0, count: caseLevel ? 2 * count + 1 : count))
-        return key.withUnsafeMutableBufferPointer { key in
-            primaryWeights.withUnsafeBufferPointer { weights in
-                for index in 0..<count {
-                    let byte = text[index]
-                    guard byte &- 0x20 < 95 else { return false }
-                    key[start + index] = weights[Int(byte &- 0x20)]
-                    if caseLevel { key[start + count + 1 + index] = byte &- 0x41 < 26 ? 1 : 0 }
-                }
-                if caseLevel { key[start + count] = 1 }
-                return true
+    /// case byte per character. The key's length, or `nil` for a byte that is not printable.
+    private static func writeCharacters(
+        _ text: UnsafeBufferPointer<UInt8>, caseLevel: Bool, into key: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int? {
+        let count = text.count
+        return primaryWeights.withUnsafeBufferPointer { weights in
+            for index in 0..<count {
+                let byte = text[index]
+                guard byte &- 0x20 < 95 else { return nil }
+                key[index] = weights[Int(byte &- 0x20)]
+                if caseLevel { key[count + 1 + index] = byte &- 0x41 < 26 ? 1 : 0 }
             }
+            guard caseLevel else { return count }
+            key[count] = 1
+            return 2 * count + 1
         }
     }
 
     /// Elements of characters and digit runs: primary weights (a run as the number weight, its
     /// count of significant digits and those digits), then a separator and one tie-breaking
-    /// byte per element (a character's case, a run's count of leading zeros).
-    private static func appendNumeric(_ text: UnsafeBufferPointer<UInt8>, to key: inout [UInt8]) -> Bool {
-        let (start, count) = (key.count, text.count)
-        // At most three bytes per character (a run of one digit), a separator and a tie byte
-        // per element.
-        key.append(contentsOf: repeatElement(0, count: 4 * count + 1))
-        let end = key.withUnsafeMutableBufferPointer { key -> Int? in
-            primaryWeights.withUnsafeBufferPointer { weights -> Int? in
-                var (index, end) = (0, start)
-                while index < count {
-                    let byte = text[index]
-                    guard byte &- 0x20 < 95 else { return nil }
-                    guard byte &- 0x30 < 10 else {
-                        key[end] = weights[Int(byte &- 0x20)]
-                        (index, end) = (index + 1, end + 1)
-                        continue
-                    }
+    /// byte per element (a character's case, a run's count of leading zeros). The key's length,
+    /// or `nil` for a byte that is not printable or a run longer than ``longestRun``.
+    private static func writeNumeric(_ text: UnsafeBufferPointer<UInt8>, into key: UnsafeMutableBufferPointer<UInt8>)
+        -> Int?
+    {
+        let count = text.count
+        return primaryWeights.withUnsafeBufferPointer { weights -> Int? in
+            var (index, end) = (0, 0)
+            while index < count {
+                let byte = text[index]
+                guard byte &- 0x20 < 95 else { return nil }
+                guard byte &- 0x30 < 10 else {
+                    key[end] = weights[Int(byte &- 0x20)]
+                    (index, end) = (index + 1, end + 1)
+                    continue
+                }
+                let zerosStart = index
+                while index < count, text[index] == UInt8(ascii: "0") { index += 1 }
+                let digitsStart = index
+                while index < count, text[index] &- 0x30 < 10 { index += 1 }
+                let (zeros, digits) = (digitsStart - zerosStart, index - digitsStart)
+                guard zeros <= longestRun, digits <= longestRun else { return nil }
+                // A run weighs as a digit (the digits sort in one block), then by its length.
+                key[end] = weights[Int(UInt8(ascii: "0") - 0x20)]
+                key[end + 1] = UInt8(digits)
+                for offset in 0..<digits { key[end + 2 + offset] = text[digitsStart + offset] }
+                end += 2 + digits
+            }
+            key[end] = 1
+            end += 1
+            index = 0
+            while index < count {
+                let byte = text[index]
+                if byte &- 0x30 < 10 {
                     let zerosStart = index
                     while index < count, text[index] == UInt8(ascii: "0") { index += 1 }
-                    let digitsStart = index
+                    key[end] = UInt8(index - zerosStart)
                     while index < count, text[index] &- 0x30 < 10 { index += 1 }
-                    let (zeros, digits) = (digitsStart - zerosStart, index - digitsStart)
-                    guard zeros <= longestRun, digits <= longestRun else { return nil }
-                    // A run weighs as a digit (the digits sort in one block), then by its length.
-                    key[end] = weights[Int(UInt8(ascii: "0") - 0x20)]
-                    key[end + 1] = UInt8(digits)
-                    for offset in 0..<digits { key[end + 2 + offset] = text[digitsStart + offset] }
-                    end += 2 + digits
+                } else {
+                    key[end] = byte &- 0x41 < 26 ? 1 : 0
+                    index += 1
                 }
-                key[end] = 1
                 end += 1
-                index = 0
-                while index < count {
-                    let byte = text[index]
-                    if byte &- 0x30 < 10 {
-                        let zerosStart = index
-                        while index < count, text[index] == UInt8(ascii: "0") { index += 1 }
-                        key[end] = UInt8(index - zerosStart)
-                        while index < count, text[index] &- 0x30 < 10 { index += 1 }
-                    } else {
-                        key[end] = byte &- 0x41 < 26 ? 1 : 0
-                        index += 1
-                    }
-                    end += 1
-                }
-                return end
             }
+            return end
         }
-        guard let end else { return false }
-        key.removeSubrange(end...)
-        return true
     }
 
     // MARK: - Agreement with Foundation

@@ -20,18 +20,19 @@ extension ColumnSortKey {
         var starts: [Int] = []
         starts.reserveCapacity(rows.count + 1)
         var isNil = [Bool](repeating: false, count: rows.count)
+        var writer = ASCIICollationKey.Writer()
         for position in rows.indices {
             starts.append(bytes.count)
             switch rows[position].values[slot] {
             case .null: isNil[position] = true
             case .string(var text):
                 var keyed = text.utf8.withContiguousStorageIfAvailable {
-                    ASCIICollationKey.append($0, comparison: comparison, to: &bytes)
+                    writer.append($0, comparison: comparison, to: &bytes)
                 }
                 if keyed == nil {
                     text.makeContiguousUTF8()
                     keyed = text.utf8.withContiguousStorageIfAvailable {
-                        ASCIICollationKey.append($0, comparison: comparison, to: &bytes)
+                        writer.append($0, comparison: comparison, to: &bytes)
                     }
                 }
                 guard keyed == true else { return nil }

@@ -45,12 +45,13 @@ extension CompiledSort {
             starts.reserveCapacity(rows.count + 1)
             var hasKey = [Bool](repeating: false, count: rows.count)
             var any = false
+            var writer = ASCIICollationKey.Writer()
             for row in rows.indices {
                 starts.append(bytes.count)
                 guard case .string(var text) = rows[row][index] else { continue }
                 text.makeContiguousUTF8()
                 let keyed = text.utf8.withContiguousStorageIfAvailable {
-                    ASCIICollationKey.append($0, comparison: comparison, to: &bytes)
+                    writer.append($0, comparison: comparison, to: &bytes)
                 }
                 hasKey[row] = keyed == true
                 any = any || keyed == true
