@@ -12,7 +12,7 @@ import Foundation
 /// everything else ties, orders by the first element that differs: its case, or the run with
 /// more leading zeros last (Foundation's forced ordering).
 ///
-/// The order is the locale's, so it is used only where ``agreesWithFoundation(_:)`` found that
+/// The order is the locale's, so it is used only where ``agreesWithFoundation(_:probing:)`` found that
 /// Foundation orders a set of probes exactly as the keys do for the current locale (a locale
 /// that tailors ASCII, such as Czech `ch` or Danish `aa`, fails the probe, and its sorts keep
 /// comparing with Foundation).
