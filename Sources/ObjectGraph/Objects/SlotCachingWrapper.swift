@@ -24,6 +24,7 @@ struct WrapperSlot {
     static let probeMark: UInt8 = 255
 
     /// The cached slot, or `nil` if it must be resolved.
+    // 253: largestCached + 1, written out so that the check costs no global's accessor.
     @inlinable var known: Int? { raw &- 1 < 253 ? Int(raw &- 1) : nil }
 
     /// The slot for ``SlotCachingWrapper/cachedSlot``: -1 while unknown, -2 for the probe's mark,

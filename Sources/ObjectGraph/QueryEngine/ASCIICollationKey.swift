@@ -8,12 +8,13 @@ import Foundation
 /// which English and most locales use for ASCII): characters by their primary weight (space and
 /// punctuation, symbols, digits, then letters, each letter's cases together), then, where those
 /// tie, by case (lower before upper; not for the case-insensitive comparison). The standard
-/// comparison reads each run of digits as one number (leading zeros ignored) and, where
-/// everything else ties, orders by the first element that differs: its case, or the run with
-/// more leading zeros last (Foundation's forced ordering).
+/// comparison reads each run of digits as one number (leading zeros ignored; up to 19 digits,
+/// longer numbers have no key) and, where everything else ties, orders by the first element
+/// that differs: its case, or the run with more leading zeros last (Foundation's forced
+/// ordering).
 ///
-/// The order is the locale's, so it is used only where ``agreesWithFoundation(_:probing:)`` found that
-/// Foundation orders a set of probes exactly as the keys do for the current locale (a locale
+/// The order is the locale's, so it is used only where ``agreesWithFoundation(_:probing:)``
+/// found that Foundation orders a set of probes exactly as the keys do for the current locale (a locale
 /// that tailors ASCII, such as Czech `ch` or Danish `aa`, fails the probe, and its sorts keep
 /// comparing with Foundation).
 enum ASCIICollationKey {
@@ -35,12 +36,17 @@ enum ASCIICollationKey {
         return weights
     }()
 
-    /// The longest run of digits, or of leading zeros, a key encodes; a string with a longer run
-    /// has no key (the collator splits long numbers, which the key does not model).
-    static let longestRun = 250
+    /// The most significant digits of a run of digits that a key encodes. Foundation compares
+    /// longer numbers by their value modulo 2^64 (measured on Linux: 20-digit numbers of one
+    /// length ordered at random), which a key does not model; a string with one has no key.
+    static let longestNumber = 19
+
+    /// The most leading zeros of a run of digits that a key encodes (one byte counts them).
+    static let mostLeadingZeros = 250
 
     /// Appends the key of `text` under `comparison` to `key`; `false` (with `key` as it was) if
-    /// `text` is not printable ASCII, has a run longer than ``longestRun``, or `comparison` is
+    /// `text` is not printable ASCII, has a number longer than ``longestNumber`` or more leading
+    /// zeros than ``mostLeadingZeros``, or `comparison` is
     /// not localized.
     static func append(
         _ text: UnsafeBufferPointer<UInt8>, comparison: SortDescriptor.Comparison, to key: inout [UInt8]
@@ -61,6 +67,8 @@ enum ASCIICollationKey {
             // per element.
             let longest = 4 * text.count + 1
             if scratch.count < longest { scratch = [UInt8](repeating: 0, count: Swift.max(longest, 64)) }
+            // Unchecked writes (a key of many strings is made per sort): the scratch holds the
+            // longest key of `text`, which the writers never pass.
             let length = scratch.withUnsafeMutableBufferPointer { scratch -> Int? in
                 switch comparison {
                 case .localized: ASCIICollationKey.writeCharacters(text, caseLevel: true, into: scratch)
@@ -97,7 +105,7 @@ enum ASCIICollationKey {
     /// Elements of characters and digit runs: primary weights (a run as the number weight, its
     /// count of significant digits and those digits), then a separator and one tie-breaking
     /// byte per element (a character's case, a run's count of leading zeros). The key's length,
-    /// or `nil` for a byte that is not printable or a run longer than ``longestRun``.
+    /// or `nil` for a byte that is not printable or a run longer than the key encodes.
     private static func writeNumeric(_ text: UnsafeBufferPointer<UInt8>, into key: UnsafeMutableBufferPointer<UInt8>)
         -> Int?
     {
@@ -117,7 +125,7 @@ enum ASCIICollationKey {
                 let digitsStart = index
                 while index < count, text[index] &- 0x30 < 10 { index += 1 }
                 let (zeros, digits) = (digitsStart - zerosStart, index - digitsStart)
-                guard zeros <= longestRun, digits <= longestRun else { return nil }
+                guard zeros <= mostLeadingZeros, digits <= longestNumber else { return nil }
                 // A run weighs as a digit (the digits sort in one block), then by its length.
                 key[end] = weights[Int(UInt8(ascii: "0") - 0x20)]
                 key[end + 1] = UInt8(digits)
@@ -150,15 +158,24 @@ enum ASCIICollationKey {
     /// current locale; found once per locale and comparison (about 9,000 comparisons, 20–40 ms),
     /// and only when `probing` (a sort that saves more than that), `false` until then.
     static func agreesWithFoundation(_ comparison: SortDescriptor.Comparison, probing: Bool = true) -> Bool {
-        let locale = Locale.current.identifier
-        let name = "\(comparison.rawValue) \(locale)"
-        if let known = agreement.withLock({ $0[name] }) { return known }
+        if let known = knownAgreement(comparison) { return known }
         guard probing else { return false }
         let agrees = probesAgree(comparison) { SortOrdering.compare(.string($0), .string($1), comparison) }
-        agreement.withLock { $0[name] = agrees }
+        agreement.withLock { $0[agreementName(comparison)] = agrees }
         return agrees
     }
 
+    /// What the probe found under `comparison` for the current locale, or `nil` before it ran.
+    static func knownAgreement(_ comparison: SortDescriptor.Comparison) -> Bool? {
+        agreement.withLock { $0[agreementName(comparison)] }
+    }
+
+    private static func agreementName(_ comparison: SortDescriptor.Comparison) -> String {
+        "\(comparison.rawValue) \(Locale.current.identifier)"
+    }
+
+    /// Process-wide on purpose, as the locale is: what a probe found, by comparison and locale
+    /// identifier, so that each is probed once (behind a lock, as any thread may sort).
     private static let agreement = Locked<[String: Bool]>([:])
 
     /// Every printable character alone and in pairs, and numbers with leading zeros and cases:
@@ -171,6 +188,13 @@ enum ASCIICollationKey {
         var probes = printable
         for first in printable { for second in printable { probes.append(first + second) } }
         probes += ["001", "010", "100", "0001", "a01", "A01", "a001", "01a", "01A", "a01b1", "a1b01", "x9y10", "x10y9"]
+        // Numbers up to the longest a key encodes, and the most leading zeros.
+        let nines = (5...longestNumber).map { String(repeating: "9", count: $0) }
+        probes += nines + nines.dropLast().map { "1" + String(repeating: "0", count: $0.count) }
+        probes += ["9223372036854775807", "9223372036854775808", String(repeating: "8", count: longestNumber)]
+        probes += [
+            "0" + String(repeating: "9", count: longestNumber), String(repeating: "0", count: mostLeadingZeros) + "1",
+        ]
         var keyed: [(key: [UInt8], text: String)] = []
         keyed.reserveCapacity(probes.count)
         for probe in probes {

@@ -12,9 +12,8 @@ extension ColumnSortKey {
     static func collated(
         _ rows: [FetchCandidate], slot: Int, ascending: Bool, comparison: SortDescriptor.Comparison
     ) -> ColumnSortKey? {
-        // A sort of fewer rows makes fewer Foundation comparisons than the probe.
-        let probing = rows.count >= rowsWorthProbing
-        guard ASCIICollationKey.agreesWithFoundation(comparison, probing: probing) else { return nil }
+        // A locale known to order ASCII otherwise: no keys to make.
+        guard ASCIICollationKey.knownAgreement(comparison) != false else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(rows.count * 24)
         var starts: [Int] = []
@@ -40,6 +39,10 @@ extension ColumnSortKey {
             }
         }
         starts.append(bytes.count)
+        // Probed only once every string has a key; a sort of fewer rows makes fewer Foundation
+        // comparisons than the probe.
+        let probing = rows.count >= rowsWorthProbing
+        guard ASCIICollationKey.agreesWithFoundation(comparison, probing: probing) else { return nil }
         let column = StringColumn(
             rows: rows, slot: slot, replaced: [], bytes: bytes, starts: starts, isNil: isNil, bytesOrder: true)
         return ColumnSortKey(values: .strings(column), ascending: ascending)

@@ -2,11 +2,13 @@ import Foundation
 
 /// One sort key's values for the positions `0..<count` of a fetch's matches, in the form
 /// ``ColumnSort/order(_:keys:)`` sorts: numbers as order-preserving 64-bit words, strings as
-/// the UTF-8 bytes of their canonical composition (NFC), read eight at a time.
+/// the UTF-8 bytes of their canonical composition (NFC), or under a localized comparison as
+/// their ``ASCIICollationKey``s, read eight at a time.
 ///
-/// Both forms order exactly as ``SortOrdering`` does: nil first, then NaN, then values
+/// Every form orders exactly as ``SortOrdering`` does: nil first, then NaN, then values
 /// (numbers by value, `-0.0` equal to `0.0`; strings as Swift's `<` and `==` order them, which
-/// is the order of their NFC forms' UTF-8 bytes), the whole order reversed when descending.
+/// is the order of their NFC forms' UTF-8 bytes, or as Foundation's localized comparison does,
+/// which is their keys' order), the whole order reversed when descending.
 struct ColumnSortKey {
     /// A value's class, most significant in the order: nil, NaN, then values.
     enum Class: UInt8 {
@@ -22,15 +24,17 @@ struct ColumnSortKey {
 
     /// A string key's values: each position's string (case-folded when the key folds) and
     /// whether every string is known to be in NFC, so that its bytes order it (then they are
-    /// copied side by side); if not, strings compare with Swift's `<`.
+    /// copied side by side); if not, strings compare with Swift's `<`. A localized key's
+    /// column holds the strings' collation keys instead (``collated(_:slot:ascending:comparison:)``).
     struct StringColumn {
         let rows: [FetchCandidate]
         let slot: Int
         /// The string compared instead of the row's where they differ (folded, or made
         /// contiguous); empty when none does.
         let replaced: [String?]
-        /// When ``bytesOrder``: the compared UTF-8 bytes of every string, one after another
-        /// (folded when the key folds); position `p`'s are `starts[p]..<starts[p + 1]`.
+        /// When ``bytesOrder``: the compared UTF-8 bytes of every string (folded when the key
+        /// folds; its collation key when it is localized), one after another; position `p`'s are
+        /// `starts[p]..<starts[p + 1]`.
         let bytes: [UInt8]
         let starts: [Int]
         let isNil: [Bool]

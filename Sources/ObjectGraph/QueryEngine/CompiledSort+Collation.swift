@@ -19,6 +19,8 @@ extension CompiledSort {
                     UnsafeBufferPointer(rebasing: bytes[starts[lhs]..<starts[lhs + 1]]),
                     UnsafeBufferPointer(rebasing: bytes[starts[rhs]..<starts[rhs + 1]])
                 )
+                // Keys are bytes, so `memcmp` orders them; the shorter one first where one is
+                // the other's start.
                 let common = Swift.min(a.count, b.count)
                 let order = common == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, common)
                 if order != 0 { return order < 0 ? -1 : 1 }
@@ -38,8 +40,7 @@ extension CompiledSort {
             case .caseSensitive, .caseInsensitive: return nil
             case .localized, .localizedCaseInsensitive, .localizedStandard: break
             }
-            let probing = rows.count >= ColumnSortKey.rowsWorthProbing
-            guard ASCIICollationKey.agreesWithFoundation(comparison, probing: probing) else { return nil }
+            guard ASCIICollationKey.knownAgreement(comparison) != false else { return nil }
             var bytes: [UInt8] = []
             var starts: [Int] = []
             starts.reserveCapacity(rows.count + 1)
@@ -57,7 +58,9 @@ extension CompiledSort {
                 any = any || keyed == true
             }
             starts.append(bytes.count)
-            guard any else { return nil }
+            // Probed only when some string has a key.
+            let probing = rows.count >= ColumnSortKey.rowsWorthProbing
+            guard any, ASCIICollationKey.agreesWithFoundation(comparison, probing: probing) else { return nil }
             found = true
             return CollationKeys(bytes: bytes, starts: starts, hasKey: hasKey)
         }

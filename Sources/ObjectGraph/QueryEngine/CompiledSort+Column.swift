@@ -10,8 +10,8 @@ extension CompiledSort {
     ///
     /// Sorts typed keys (``ColumnSortKey``) instead of comparing `StoreValue` arrays: no
     /// allocation per row, and the same order as ``SortOrdering`` (nil first, then NaN, then
-    /// values; strings in Swift order, case-folded for `.caseInsensitive`; reversed for
-    /// descending, ties kept in place).
+    /// values; strings in Swift order, case-folded for `.caseInsensitive`, in Foundation's order
+    /// for the localized comparisons; reversed for descending, ties kept in place).
     ///
     /// `table`: the committed table the rows without an object come from, whose signature
     /// columns keep case-folded values: a case-insensitive key reads a row's folded string there

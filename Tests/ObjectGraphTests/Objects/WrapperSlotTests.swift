@@ -285,8 +285,10 @@ final class WideRecord: ManagedObject {
             slot.cache(value)
             #expect(slot.known == value && slot.cached == value)
         }
-        slot.cache(WrapperSlot.largestCached + 1)
-        #expect(slot.known == nil && slot.cached == .max)
+        for value in [WrapperSlot.largestCached + 1, 254, 255, 256, 1_000, Int(Int16.max) + 1] {
+            slot.cache(value)
+            #expect(slot.known == nil && slot.cached == .max, "\(value)")
+        }
         slot.cache(-2)
         #expect(slot.known == nil && slot.cached == -2)
         slot.cache(-1)
