@@ -130,14 +130,9 @@ extension ManagedContext {
             sort.columnOrder(of: matches, table: scan.table)
             ?? {
                 let keys = matches.map { sort.sortValues(of: $0.values, key: $0.key, resolver: resolver) }
-                if let collation = sort.collationKeys(of: keys) {
-                    return Array(keys.indices).sorted { lhs, rhs in
-                        let comparison = sort.compare(keys, lhs, rhs, collation: collation)
-                        return comparison != 0 ? comparison < 0 : lhs < rhs
-                    }
-                }
+                let collation = sort.collationKeys(of: keys)
                 return Array(keys.indices).sorted { lhs, rhs in
-                    let comparison = sort.compare(keys[lhs], keys[rhs])
+                    let comparison = sort.compare(keys, lhs, rhs, collation: collation)
                     return comparison != 0 ? comparison < 0 : lhs < rhs
                 }
             }()

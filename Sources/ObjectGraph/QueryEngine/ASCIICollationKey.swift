@@ -13,7 +13,7 @@ import Foundation
 /// that differs: its case, or the run with more leading zeros last (Foundation's forced
 /// ordering).
 ///
-/// The order is the locale's, so it is used only where ``agreesWithFoundation(_:probing:)``
+/// The order is the locale's, so it is used only where ``agreesWithFoundation(_:sortingRows:)``
 /// found that Foundation orders a set of probes exactly as the keys do for the current locale (a locale
 /// that tailors ASCII, such as Czech `ch` or Danish `aa`, fails the probe, and its sorts keep
 /// comparing with Foundation).
@@ -46,11 +46,8 @@ enum ASCIICollationKey {
 
     /// Appends the key of `text` under `comparison` to `key`; `false` (with `key` as it was) if
     /// `text` is not printable ASCII, has a number longer than ``longestNumber`` or more leading
-    /// zeros than ``mostLeadingZeros``, or `comparison` is
-    /// not localized.
-    static func append(
-        _ text: UnsafeBufferPointer<UInt8>, comparison: SortDescriptor.Comparison, to key: inout [UInt8]
-    ) -> Bool {
+    /// zeros than ``mostLeadingZeros``, or `comparison` is not localized.
+    static func append(_ text: String, comparison: SortDescriptor.Comparison, to key: inout [UInt8]) -> Bool {
         var writer = Writer()
         return writer.append(text, comparison: comparison, to: &key)
     }
@@ -60,7 +57,19 @@ enum ASCIICollationKey {
         private var scratch: [UInt8] = []
 
         /// ``ASCIICollationKey/append(_:comparison:to:)``.
-        mutating func append(
+        mutating func append(_ text: String, comparison: SortDescriptor.Comparison, to key: inout [UInt8]) -> Bool {
+            if let appended = text.utf8.withContiguousStorageIfAvailable({
+                append($0, comparison: comparison, to: &key)
+            }) {
+                return appended
+            }
+            var contiguous = text
+            contiguous.makeContiguousUTF8()
+            return contiguous.utf8.withContiguousStorageIfAvailable { append($0, comparison: comparison, to: &key) }
+                ?? false
+        }
+
+        private mutating func append(
             _ text: UnsafeBufferPointer<UInt8>, comparison: SortDescriptor.Comparison, to key: inout [UInt8]
         ) -> Bool {
             // At most three bytes per character (a run of one digit), a separator and a tie byte
@@ -154,12 +163,16 @@ enum ASCIICollationKey {
 
     // MARK: - Agreement with Foundation
 
+    /// The rows from which a localized sort pays for probing the locale: about 9,000 Foundation
+    /// comparisons, which a comparison sort of 1,000 rows makes.
+    static let rowsWorthProbing = 1_000
+
     /// Whether Foundation orders the probes exactly as their keys do under `comparison`, for the
     /// current locale; found once per locale and comparison (about 9,000 comparisons, 20–40 ms),
-    /// and only when `probing` (a sort that saves more than that), `false` until then.
-    static func agreesWithFoundation(_ comparison: SortDescriptor.Comparison, probing: Bool = true) -> Bool {
+    /// by a sort of at least ``rowsWorthProbing`` rows (`false` until one runs).
+    static func agreesWithFoundation(_ comparison: SortDescriptor.Comparison, sortingRows rows: Int = .max) -> Bool {
         if let known = knownAgreement(comparison) { return known }
-        guard probing else { return false }
+        guard rows >= rowsWorthProbing else { return false }
         let agrees = probesAgree(comparison) { SortOrdering.compare(.string($0), .string($1), comparison) }
         agreement.withLock { $0[agreementName(comparison)] = agrees }
         return agrees
@@ -197,10 +210,10 @@ enum ASCIICollationKey {
         ]
         var keyed: [(key: [UInt8], text: String)] = []
         keyed.reserveCapacity(probes.count)
+        var writer = Writer()
         for probe in probes {
             var key: [UInt8] = []
-            let made = probe.utf8.withContiguousStorageIfAvailable { append($0, comparison: comparison, to: &key) }
-            guard made == true else { return false }
+            guard writer.append(probe, comparison: comparison, to: &key) else { return false }
             keyed.append((key, probe))
         }
         keyed.sort { $0.key.lexicographicallyPrecedes($1.key) }

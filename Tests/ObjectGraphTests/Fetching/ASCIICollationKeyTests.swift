@@ -12,12 +12,7 @@ import Testing
 
     static func key(_ text: String, _ comparison: Comparison) -> [UInt8]? {
         var key: [UInt8] = []
-        var text = text
-        text.makeContiguousUTF8()
-        let made = text.utf8.withContiguousStorageIfAvailable {
-            ASCIICollationKey.append($0, comparison: comparison, to: &key)
-        }
-        return made == true ? key : nil
+        return ASCIICollationKey.append(text, comparison: comparison, to: &key) ? key : nil
     }
 
     /// -1, 0 or 1: how the keys of two strings order.
@@ -69,6 +64,7 @@ import Testing
     func keysOrderPairsAsFoundationDoes(comparison: Comparison) throws {
         var generator = SeededGenerator(seed: 24)
         var disagreements: [String] = []
+        var compared = 0
         for _ in 0..<20_000 {
             let left = Self.randomText(&generator, maximumLength: Bool.random(using: &generator) ? 4 : 20)
             let right = Self.neighbour(of: left, &generator)
@@ -77,9 +73,11 @@ import Testing
             // A run of 20 digits or more (about one pair in 10^9 here) has no key.
             guard let keyA = Self.key(a, comparison), let keyB = Self.key(b, comparison) else { continue }
             let actual = Self.keyOrder(keyA, keyB)
+            compared += 1
             if actual != expected { disagreements.append("\(a.debugDescription) vs \(b.debugDescription)") }
         }
         #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+        #expect(compared > 19_900)
     }
 
     @Test func keysOfTheCasesThatDiffer() throws {
@@ -151,6 +149,36 @@ import Testing
         for tailored in ["cs", "da", "en_US_POSIX"] { #expect(!agrees(tailored), "\(tailored)") }
         if comparison == .localized { #expect(!agrees("tr")) }
         #expect(!agrees("lt"))
+    }
+
+    /// A column of strings and nils has keys (nils first ascending, last descending); one with a
+    /// value that is neither, or a string without a key, has none and takes the general sort.
+    @Test(arguments: localized)
+    func columnsOfKeysTakeNilsAndRefuseOtherValues(comparison: Comparison) throws {
+        try #require(ASCIICollationKey.agreesWithFoundation(comparison), "the current locale orders ASCII as root does")
+        func rows(_ values: [StoreValue]) -> [FetchCandidate] {
+            values.enumerated().map { FetchCandidate(key: Int64($0 + 1), values: [$1], version: 1) }
+        }
+        let column: [StoreValue] = [.string("b"), .null, .string("a"), .string("B"), .null]
+        for ascending in [true, false] {
+            let key = try #require(
+                ColumnSortKey.collated(rows(column), slot: 0, ascending: ascending, comparison: comparison))
+            let order = ColumnSort.order(column.count, keys: [key])
+            let caseInsensitive = comparison == .localizedCaseInsensitive
+            let expected = ascending ? [1, 4, 2, 0, 3] : (caseInsensitive ? [0, 3, 2, 1, 4] : [3, 0, 2, 1, 4])
+            #expect(order == expected, "ascending: \(ascending)")
+        }
+        for other: StoreValue in [.int(3), .string("café"), .string("tab\there"), .date(Date())] {
+            #expect(
+                ColumnSortKey.collated(rows(column + [other]), slot: 0, ascending: true, comparison: comparison) == nil)
+        }
+        #expect(ColumnSortKey.collated(rows([.null, .null]), slot: 0, ascending: true, comparison: comparison) == nil)
+        // The general sort keeps keys for the strings that have them and calls Foundation for the rest.
+        let mixed = ASCIICollationKeys(
+            count: 3, comparison: comparison, requiringKeys: false,
+            value: { [.string("a"), .int(1), .string("é")][$0] })
+        #expect(mixed?.hasKey == [true, false, false])
+        #expect(mixed?.compare(0, 1) == nil)
     }
 
     /// Keys and Foundation in one fetch: a sort whose strings all have keys compares bytes; one
