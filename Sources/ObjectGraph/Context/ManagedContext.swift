@@ -117,7 +117,7 @@ public final class ManagedContext {
 
     deinit {
         if inbox != nil { coordinator.broadcaster.removeInbox(for: identifier.number) }
-        for object in registryStorage.values { object.context = nil }
+        registryStorage.forEach { $0.context = nil }
     }
 
     /// The model of the context's container.

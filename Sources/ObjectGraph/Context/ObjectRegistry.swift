@@ -8,8 +8,8 @@
 ///
 /// Noncopyable: its entities are shared objects, so a copy would not be independent.
 struct ObjectRegistry: ~Copyable {
-    fileprivate static let chunkShift = 8
-    fileprivate static let chunkSize = 1 << chunkShift
+    fileprivate static let chunkShift = ObjectRegistryChunks.shift
+    fileprivate static let chunkSize = ObjectRegistryChunks.slotsPerChunk
     /// Keys beyond this many chunks (2^24 keys) go to a dictionary, so that one huge key does not
     /// allocate a huge chunk table.
     fileprivate static let maxChunks = 1 << 16
@@ -20,16 +20,19 @@ struct ObjectRegistry: ~Copyable {
     /// The chunks hold their objects as unmanaged, unretained references: the registry holds
     /// objects weakly, as Core Data's contexts do (a context keeps the objects with unsaved
     /// changes in its change sets, and the caller keeps the others it still uses). An object
-    /// removes itself in its `deinit` (`ManagedObject.deinit`), so no slot dangles. Plain words,
-    /// so that filling a chunk's free slots and freeing the chunks costs no reference counting
-    /// per slot. A fetch of 392
-    /// objects with keys spread over 100,000 fills about 40,000 free slots; destroying them as
-    /// optional references, one value-witness call each, was a fifth of the fetch in a new
-    /// context. (Chunks of 64 slots measured no faster: 1,563 of them for 100,000 keys.)
+    /// removes itself in its `deinit` (`ManagedObject.deinit`), so no slot dangles.
+    ///
+    /// The chunks are memory the registry allocates and frees (`ObjectRegistryChunks`), plain
+    /// words without reference counts or copy-on-write checks: registering an object is a store
+    /// through two pointers. As nested arrays (`[[Unmanaged<ManagedObject>?]]`), the retains and
+    /// uniqueness checks of both arrays made a fetch's lookup and registration about 190
+    /// instructions an object; now about 90. A fetch of 392 objects with keys
+    /// spread over 100,000 fills about 40,000 free slots, which cost nothing to free. (Chunks of
+    /// 64 slots measured no faster: 1,563 of them for 100,000 keys.)
     fileprivate final class EntityObjects {
         let name: String
         // Unchecked: read on every lookup; one context's, in one domain, no access overlaps.
-        @exclusivity(unchecked) var chunks: [[Unmanaged<ManagedObject>?]] = []
+        @exclusivity(unchecked) var chunks = ObjectRegistryChunks()
         // Unchecked: read on every lookup; one context's, in one domain, no access overlaps.
         @exclusivity(unchecked) var overflow: [Int64: Unmanaged<ManagedObject>] = [:]
         /// The entity's description bound for materializing (`EntityInfo.materializingDescription`),
@@ -51,15 +54,17 @@ struct ObjectRegistry: ~Copyable {
     var values: [ManagedObject] {
         var objects: [ManagedObject] = []
         objects.reserveCapacity(count)
-        for case let entity? in entities {
-            for chunk in entity.chunks {
-                for case let object? in chunk { objects.append(object.takeUnretainedValue()) }
-            }
-            for (_, object) in entity.overflow.sorted(by: { $0.key < $1.key }) {
-                objects.append(object.takeUnretainedValue())
-            }
-        }
+        forEach { objects.append($0) }
         return objects
+    }
+
+    /// Calls `body` with each registered object, in entity and key order, without collecting
+    /// them (nor retaining them: `body` must not unregister any).
+    func forEach(_ body: (ManagedObject) -> Void) {
+        for case let entity? in entities {
+            entity.chunks.forEach { body($0.takeUnretainedValue()) }
+            for (_, object) in entity.overflow.sorted(by: { $0.key < $1.key }) { body(object.takeUnretainedValue()) }
+        }
     }
 
     /// Removes `object` if it is the one registered under its ID (an object leaving memory).
@@ -77,9 +82,7 @@ struct ObjectRegistry: ~Copyable {
         let index = Int(key - 1)
         let chunk = index >> Self.chunkShift
         guard chunk < Self.maxChunks else { return entity.overflow[key]?.takeUnretainedValue() }
-        guard chunk < entity.chunks.count else { return nil }
-        let offset = index & (Self.chunkSize - 1)
-        return offset < entity.chunks[chunk].count ? entity.chunks[chunk][offset]?.takeUnretainedValue() : nil
+        return entity.chunks[chunk, index & (Self.chunkSize - 1)]?.takeUnretainedValue()
     }
 
     subscript(id: ObjectID) -> ManagedObject? {
@@ -174,28 +177,10 @@ extension ObjectRegistry.EntityObjects {
         guard chunk < ObjectRegistry.maxChunks else {
             return overflow.updateValue(.passUnretained(object), forKey: key) == nil
         }
-        if chunk >= chunks.count { chunks.append(contentsOf: repeatElement([], count: chunk - chunks.count + 1)) }
-        let offset = index & (ObjectRegistry.chunkSize - 1)
-        let filled = chunks[chunk].count
-        if filled == offset, filled > 0 {
-            // The next key in sequence, as a fetch in key order registers them.
-            chunks[chunk].append(.passUnretained(object))
-            return true
-        }
-        if filled <= offset {
-            // Chunks grow to the highest offset used, so that a small context stays small; a
-            // chunk past the first started at its first key is being filled in key order (a
-            // fetch of many objects): it gets its whole size at once rather than doubling.
-            if filled == 0 {
-                chunks[chunk].reserveCapacity(
-                    chunk > 0 && offset == 0
-                        ? ObjectRegistry.chunkSize : Swift.min(ObjectRegistry.chunkSize, Swift.max(16, offset + 1)))
-            }
-            chunks[chunk].append(contentsOf: repeatElement(nil, count: offset + 1 - filled))
-        }
-        let previous = chunks[chunk][offset]
+        let slot = chunks.slot(chunk: chunk, offset: index & (ObjectRegistry.chunkSize - 1))
+        let previous = slot.pointee
         if let previous, previous.toOpaque() == Unmanaged.passUnretained(object).toOpaque() { return false }
-        chunks[chunk][offset] = .passUnretained(object)
+        slot.pointee = .passUnretained(object)
         return previous == nil
     }
 
@@ -211,10 +196,8 @@ extension ObjectRegistry.EntityObjects {
             return true
         }
         let offset = index & (ObjectRegistry.chunkSize - 1)
-        guard chunk < chunks.count, offset < chunks[chunk].count, let held = chunks[chunk][offset],
-            expected == nil || held.toOpaque() == expected
-        else { return false }
-        chunks[chunk][offset] = nil
+        guard let held = chunks[chunk, offset], expected == nil || held.toOpaque() == expected else { return false }
+        chunks.slot(chunk: chunk, offset: offset).pointee = nil
         return true
     }
 }

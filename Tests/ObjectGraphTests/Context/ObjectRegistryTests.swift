@@ -87,4 +87,33 @@ import Testing
         registry[objects[0].objectID] = objects[0]
         #expect(registry[objects[0].objectID] === objects[0] && registry.count == 1)
     }
+
+    @Test func chunksGrowFromAnyFirstOffsetAndForEachVisitsEveryObjectOnce() throws {
+        // A chunk's first slot at offsets 0, 15, 16, 200 and 255, growth by one slot past its
+        // end and by doubling, a chunk first used at offset 0 past the first, and chunks skipped.
+        let model = try ManagedObjectModel(entities: [EntityDescription(name: "Item")])
+        let info = try #require(model.infos.first)
+        let keys: [Int64] = [16, 17, 1, 33, 256, 257, 600, 2_000, 1_800, 201 + 256 * 20, 256 * 40, 256 * 40 - 255]
+        var registry = ObjectRegistry()
+        var objects: [ManagedObject] = []
+        var registered: [Int64: ManagedObject] = [:]
+        for key in keys {
+            let object = ManagedObject(entity: info.materializingDescription, insertInto: nil)
+            object.objectKey = key
+            registry[object.objectID] = object
+            registered[key] = object
+            objects.append(object)
+            for (key, object) in registered { #expect(registry[ObjectID(entityName: "Item", key: key)] === object) }
+        }
+        var visited: [Int64] = []
+        registry.forEach { visited.append($0.objectKey) }
+        #expect(visited == keys.sorted())
+        for key: Int64 in [2, 15, 18, 255, 258, 1_799, 256 * 41, 1 << 24] {
+            #expect(registry[ObjectID(entityName: "Item", key: key)] == nil)
+        }
+        registry[ObjectID(entityName: "Item", key: 257)] = nil
+        registry[ObjectID(entityName: "Item", key: 258)] = nil
+        #expect(registry.count == keys.count - 1 && registry[ObjectID(entityName: "Item", key: 257)] == nil)
+        withExtendedLifetime(objects) {}
+    }
 }
