@@ -62,7 +62,7 @@ struct ObjectRegistry: ~Copyable {
     /// them (nor retaining them: `body` must not unregister any).
     func forEach(_ body: (ManagedObject) -> Void) {
         for case let entity? in entities {
-            entity.chunks.forEach { body($0.takeUnretainedValue()) }
+            entity.chunks.forEach { body(Unmanaged<ManagedObject>.fromOpaque($0).takeUnretainedValue()) }
             for (_, object) in entity.overflow.sorted(by: { $0.key < $1.key }) { body(object.takeUnretainedValue()) }
         }
     }
@@ -82,7 +82,9 @@ struct ObjectRegistry: ~Copyable {
         let index = Int(key - 1)
         let chunk = index >> Self.chunkShift
         guard chunk < Self.maxChunks else { return entity.overflow[key]?.takeUnretainedValue() }
-        return entity.chunks[chunk, index & (Self.chunkSize - 1)]?.takeUnretainedValue()
+        return entity.chunks[chunk, index & (Self.chunkSize - 1)].map {
+            Unmanaged<ManagedObject>.fromOpaque($0).takeUnretainedValue()
+        }
     }
 
     subscript(id: ObjectID) -> ManagedObject? {
@@ -178,9 +180,10 @@ extension ObjectRegistry.EntityObjects {
             return overflow.updateValue(.passUnretained(object), forKey: key) == nil
         }
         let slot = chunks.slot(chunk: chunk, offset: index & (ObjectRegistry.chunkSize - 1))
+        let address = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
         let previous = slot.pointee
-        if let previous, previous.toOpaque() == Unmanaged.passUnretained(object).toOpaque() { return false }
-        slot.pointee = .passUnretained(object)
+        if previous == address { return false }
+        slot.pointee = address
         return previous == nil
     }
 
@@ -196,7 +199,9 @@ extension ObjectRegistry.EntityObjects {
             return true
         }
         let offset = index & (ObjectRegistry.chunkSize - 1)
-        guard let held = chunks[chunk, offset], expected == nil || held.toOpaque() == expected else { return false }
+        guard let held = chunks[chunk, offset], expected.map({ held == UnsafeRawPointer($0) }) ?? true else {
+            return false
+        }
         chunks.slot(chunk: chunk, offset: offset).pointee = nil
         return true
     }

@@ -1,7 +1,8 @@
 /// One entity's registered objects by key (for `ObjectRegistry`): a table of chunks of
 /// `slotsPerChunk` slots, in memory it allocates and frees itself.
 ///
-/// A slot is an unretained reference or `nil`, a plain word: the table and its chunks are
+/// A slot is an object's address (an unretained reference, `Unmanaged.toOpaque()`) or `nil`, a
+/// plain word, so that this type names no object type: the table and its chunks are
 /// copied, filled and freed without reference counting, and registering an object is a store
 /// through two pointers. A chunk grows to the highest offset used (from 16 slots), so that a small
 /// context stays small; a chunk first used at its offset 0, past the first chunk, is being filled
@@ -9,7 +10,7 @@
 ///
 /// Noncopyable: it owns its memory.
 struct ObjectRegistryChunks: ~Copyable {
-    typealias Slot = Unmanaged<ManagedObject>?
+    typealias Slot = UnsafeRawPointer?
 
     /// log2 of ``slotsPerChunk``.
     static let shift = 8
@@ -31,7 +32,7 @@ struct ObjectRegistryChunks: ~Copyable {
         table?.deallocate()
     }
 
-    /// The object in `offset` of `chunk`, or `nil` (also past the slots allocated so far).
+    /// The address in `offset` of `chunk`, or `nil` (also past the slots allocated so far).
     subscript(chunk: Int, offset: Int) -> Slot {
         guard chunk < count else { return nil }
         let entry = table![chunk]
@@ -47,8 +48,8 @@ struct ObjectRegistryChunks: ~Copyable {
         return entry.pointee.slots! + offset
     }
 
-    /// Calls `body` with each object, in chunk and offset order.
-    func forEach(_ body: (Unmanaged<ManagedObject>) -> Void) {
+    /// Calls `body` with each object's address, in chunk and offset order.
+    func forEach(_ body: (UnsafeRawPointer) -> Void) {
         for chunk in 0..<count {
             let entry = table![chunk]
             for offset in 0..<entry.capacity {
