@@ -10,9 +10,8 @@
 struct ObjectRegistry: ~Copyable {
     fileprivate static let chunkShift = ObjectRegistryChunks.shift
     fileprivate static let chunkSize = ObjectRegistryChunks.slotsPerChunk
-    /// Keys beyond this many chunks (2^24 keys) go to a dictionary, so that one huge key does not
-    /// allocate a huge chunk table.
-    fileprivate static let maxChunks = 1 << 16
+    /// Keys beyond this many chunks (2^24 keys) go to a dictionary.
+    fileprivate static let maxChunks = ObjectRegistryChunks.maxChunks
 
     /// One entity's objects. A class, so that a lookup takes one reference, not one for each of
     /// its fields, and changes happen in place.

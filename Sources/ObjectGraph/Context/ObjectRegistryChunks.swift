@@ -15,6 +15,9 @@ struct ObjectRegistryChunks: ~Copyable {
     /// log2 of ``slotsPerChunk``.
     static let shift = 8
     static let slotsPerChunk = 1 << shift
+    /// The most chunks (2^24 keys): `ObjectRegistry` keeps larger keys in a dictionary, so that
+    /// one huge key does not allocate a huge table.
+    static let maxChunks = 1 << 16
 
     private struct Chunk {
         var slots: UnsafeMutablePointer<Slot>?
@@ -34,14 +37,18 @@ struct ObjectRegistryChunks: ~Copyable {
 
     /// The address in `offset` of `chunk`, or `nil` (also past the slots allocated so far).
     subscript(chunk: Int, offset: Int) -> Slot {
-        guard chunk < count else { return nil }
+        // One unsigned comparison each also turns a negative position away.
+        guard UInt(bitPattern: chunk) < UInt(count) else { return nil }
         let entry = table![chunk]
-        return offset < entry.capacity ? entry.slots![offset] : nil
+        return UInt(bitPattern: offset) < UInt(entry.capacity) ? entry.slots![offset] : nil
     }
 
-    /// The slot at `offset` of `chunk`, allocated if it is not yet. `offset` is below
-    /// ``slotsPerChunk``.
+    /// The slot at `offset` of `chunk`, allocated if it is not yet.
     mutating func slot(chunk: Int, offset: Int) -> UnsafeMutablePointer<Slot> {
+        // The writes below go through unchecked pointers.
+        precondition(
+            (0..<Self.maxChunks).contains(chunk) && (0..<Self.slotsPerChunk).contains(offset),
+            "A registry slot is within the chunk table.")
         if chunk >= count { growTable(toHold: chunk) }
         let entry = table! + chunk
         if offset >= entry.pointee.capacity { grow(entry, toHold: offset, firstChunk: chunk == 0) }
@@ -59,7 +66,7 @@ struct ObjectRegistryChunks: ~Copyable {
     }
 
     private mutating func growTable(toHold chunk: Int) {
-        let capacity = Swift.max(chunk + 1, count * 2, 4)
+        let capacity = Swift.max(chunk + 1, Swift.min(count * 2, Self.maxChunks), 4)
         let grown = UnsafeMutablePointer<Chunk>.allocate(capacity: capacity)
         if let table {
             grown.moveInitialize(from: table, count: count)

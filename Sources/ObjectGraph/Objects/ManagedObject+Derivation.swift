@@ -118,7 +118,7 @@ extension ManagedObject {
         return nil
     }
 
-    private static var probeMark: Int { -2 }
+    private static var probeMark: Int { WrapperSlot.probeMarkSlot }
 
     /// Explains why a typed attribute cannot be read.
     @usableFromInline

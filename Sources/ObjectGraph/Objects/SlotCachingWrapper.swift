@@ -22,25 +22,28 @@ struct WrapperSlot {
     static let largestCached = 252
     @usableFromInline static let uncached: UInt8 = 254
     static let probeMark: UInt8 = 255
+    /// The probe's mark as ``SlotCachingWrapper/cachedSlot`` reads it and `cacheSlot` writes it.
+    static let probeMarkSlot = -2
 
     /// The cached slot, or `nil` if it must be resolved.
     // 253: largestCached + 1, written out so that the check costs no global's accessor.
     @inlinable var known: Int? { raw &- 1 < 253 ? Int(raw &- 1) : nil }
 
-    /// The slot for ``SlotCachingWrapper/cachedSlot``: -1 while unknown, -2 for the probe's mark,
+    /// The slot for ``SlotCachingWrapper/cachedSlot``: -1 while unknown, ``probeMarkSlot`` for the
+    /// probe's mark,
     /// `Int.max` for a resolved slot too large to cache.
     var cached: Int {
         switch raw {
         case 0: -1
-        case Self.probeMark: -2
+        case Self.probeMark: Self.probeMarkSlot
         case Self.uncached: .max
         default: Int(raw) - 1
         }
     }
 
-    /// Remembers `slot` (-2: the probe's mark).
+    /// Remembers `slot` (``probeMarkSlot``: the probe's mark).
     @usableFromInline mutating func cache(_ slot: Int) {
-        if slot == -2 {
+        if slot == Self.probeMarkSlot {
             raw = Self.probeMark
         } else if (0...Self.largestCached).contains(slot) {
             raw = UInt8(slot + 1)

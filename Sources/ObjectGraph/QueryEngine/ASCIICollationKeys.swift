@@ -17,7 +17,8 @@ struct ASCIICollationKeys {
         count: Int, comparison: SortDescriptor.Comparison, requiringKeys: Bool, value: (Int) -> StoreValue
     ) {
         // A locale known to order ASCII otherwise: no keys to make.
-        guard ASCIICollationKey.knownAgreement(comparison) != false else { return nil }
+        let known = ASCIICollationKey.knownAgreement(comparison)
+        guard known != false else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(count * 24)
         var starts: [Int] = []
@@ -36,7 +37,9 @@ struct ASCIICollationKeys {
             }
         }
         starts.append(bytes.count)
-        guard keyed > 0, ASCIICollationKey.agreesWithFoundation(comparison, sortingRows: count) else { return nil }
+        guard keyed > 0, known ?? ASCIICollationKey.agreesWithFoundation(comparison, sortingRows: count) else {
+            return nil
+        }
         (self.bytes, self.starts, self.hasKey) = (bytes, starts, hasKey)
     }
 

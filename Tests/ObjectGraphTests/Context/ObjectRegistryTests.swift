@@ -108,6 +108,12 @@ import Testing
         var visited: [Int64] = []
         registry.forEach { visited.append($0.objectKey) }
         #expect(visited == keys.sorted())
+        for key: Int64 in [.min, -256, -1, 0] {
+            // Keys no object has: nothing to find, nothing to remove.
+            #expect(registry[ObjectID(entityName: "Item", key: key)] == nil)
+            registry[ObjectID(entityName: "Item", key: key)] = nil
+        }
+        #expect(registry.count == keys.count)
         for key: Int64 in [2, 15, 18, 255, 258, 1_799, 256 * 41, 1 << 24] {
             #expect(registry[ObjectID(entityName: "Item", key: key)] == nil)
         }
