@@ -13,11 +13,11 @@ struct ObjectRegistryChunks: ~Copyable {
     typealias Slot = UnsafeRawPointer?
 
     /// log2 of ``slotsPerChunk``.
-    static let shift = 8
+    static let shift = 8  // also written out in `slot(chunk:offset:)`
     static let slotsPerChunk = 1 << shift
     /// The most chunks (2^24 keys): `ObjectRegistry` keeps larger keys in a dictionary, so that
     /// one huge key does not allocate a huge table.
-    static let maxChunks = 1 << 16
+    static let maxChunks = 1 << 16  // also written out in `slot(chunk:offset:)`
 
     private struct Chunk {
         var slots: UnsafeMutablePointer<Slot>?
@@ -45,9 +45,10 @@ struct ObjectRegistryChunks: ~Copyable {
 
     /// The slot at `offset` of `chunk`, allocated if it is not yet.
     mutating func slot(chunk: Int, offset: Int) -> UnsafeMutablePointer<Slot> {
-        // The writes below go through unchecked pointers.
+        // The writes below go through unchecked pointers. The bounds are written out (maxChunks,
+        // slotsPerChunk), so that the check reads no global's lazy accessor.
         precondition(
-            (0..<Self.maxChunks).contains(chunk) && (0..<Self.slotsPerChunk).contains(offset),
+            UInt(bitPattern: chunk) < 1 << 16 && UInt(bitPattern: offset) < 1 << 8,
             "A registry slot is within the chunk table.")
         if chunk >= count { growTable(toHold: chunk) }
         let entry = table! + chunk
